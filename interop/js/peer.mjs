@@ -1,0 +1,509 @@
+// js-libp2p interop peer for gsnode. Contract: ../PEER-PROTOCOL.md
+// Run with: node --import ./polyfill.mjs peer.mjs ARGS   (or ./jspeer ARGS)
+// stdout carries only JSON-lines events; everything else goes to stderr.
+
+import { createHash, randomBytes } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import { createLibp2p } from 'libp2p'
+import { tcp } from '@libp2p/tcp'
+import { quic } from '@chainsafe/libp2p-quic'
+import { noise } from '@chainsafe/libp2p-noise'
+import { yamux } from '@chainsafe/libp2p-yamux'
+import { identify } from '@libp2p/identify'
+import { ping } from '@libp2p/ping'
+import { generateKeyPair, generateKeyPairFromSeed } from '@libp2p/crypto/keys'
+import { multiaddr } from '@multiformats/multiaddr'
+import { byteStream } from 'it-byte-stream'
+
+const TRANSFER_PROTOCOL = '/gsnode/transfer/1.0.0'
+const ECHO_PROTOCOL = '/gsnode/echo/1.0.0'
+const PING_PROTOCOL = '/ipfs/ping/1.0.0'
+const CHUNK = 64 * 1024
+const P2P_CODE = 421 // multicodec of /p2p
+
+const USAGE = `usage: jspeer [--listen MULTIADDR]... [--dial MULTIADDR]... [--ping N] [--send BYTES]
+              [--echo BYTES] [--key-seed S] [--seconds S]
+  --listen MULTIADDR  repeatable; /ip4/A/tcp/P or /ip4/A/udp/P/quic-v1 (port 0 = any free port)
+  --dial MULTIADDR    repeatable; full address ending in /p2p/<peer id>; dialled in order
+  --ping N            after each dial, N pings on one /ipfs/ping/1.0.0 stream
+  --send BYTES        after each dial (and pings), one /gsnode/transfer/1.0.0 stream of BYTES bytes
+  --echo BYTES        after each dial (and pings, send), one /gsnode/echo/1.0.0 stream of BYTES bytes
+  --key-seed S        deterministic Ed25519 key: seed = S (uint64) little-endian in bytes 0..7
+  --seconds S         after the last action stay up S seconds, then exit (default: until SIGTERM/SIGINT)
+Events: JSON lines on stdout. Exit: 0 ok, 1 an action failed, 2 bad usage.`
+
+// ---------------------------------------------------------------- output
+
+function emit (obj) {
+  // process.stdout is synchronous for files and pipes on Linux, so each
+  // line is flushed when write returns.
+  process.stdout.write(JSON.stringify(obj) + '\n')
+}
+
+function log (...args) {
+  process.stderr.write('[jspeer] ' + args.map(a => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ') + '\n')
+}
+
+function usageError (msg) {
+  process.stderr.write(`jspeer: ${msg}\n${USAGE}\n`)
+  process.exit(2)
+}
+
+// ---------------------------------------------------------------- args
+
+const RE_LISTEN_TCP = /^\/ip4\/(\d{1,3}(?:\.\d{1,3}){3})\/tcp\/(\d{1,5})$/
+const RE_LISTEN_QUIC = /^\/ip4\/(\d{1,3}(?:\.\d{1,3}){3})\/udp\/(\d{1,5})\/quic-v1$/
+const RE_DIAL = /^\/ip4\/(\d{1,3}(?:\.\d{1,3}){3})\/(?:tcp\/(\d{1,5})|udp\/(\d{1,5})\/quic-v1)\/p2p\/([1-9A-HJ-NP-Za-km-z]+)$/
+
+function validIp4 (s) {
+  return s.split('.').every(o => Number(o) <= 255 && String(Number(o)) === o)
+}
+
+function validPort (s, allowZero) {
+  const n = Number(s)
+  return String(n) === s && n <= 65535 && (allowZero || n > 0)
+}
+
+function parseUint (flag, s) {
+  if (s == null || !/^\d+$/.test(s)) usageError(`${flag} needs a non-negative integer, got ${JSON.stringify(s)}`)
+  const n = Number(s)
+  if (!Number.isSafeInteger(n)) usageError(`${flag} value too large: ${s}`)
+  return n
+}
+
+function parseArgs (argv) {
+  const o = { listen: [], dial: [], ping: 0, send: null, echo: null, keySeed: null, seconds: null }
+  const seen = new Set()
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]
+    const val = argv[i + 1]
+    const needVal = () => {
+      if (val == null) usageError(`${flag} needs a value`)
+      i++
+      return val
+    }
+    const once = () => {
+      if (seen.has(flag)) usageError(`${flag} given more than once`)
+      seen.add(flag)
+    }
+    switch (flag) {
+      case '--listen': {
+        const v = needVal()
+        let m = RE_LISTEN_TCP.exec(v) ?? RE_LISTEN_QUIC.exec(v)
+        if (m == null || !validIp4(m[1]) || !validPort(m[2], true)) usageError(`bad --listen address: ${v}`)
+        o.listen.push(v)
+        break
+      }
+      case '--dial': {
+        const v = needVal()
+        const m = RE_DIAL.exec(v)
+        if (m == null || !validIp4(m[1]) || !validPort(m[2] ?? m[3], false)) usageError(`bad --dial address: ${v}`)
+        try { multiaddr(v) } catch (err) { usageError(`bad --dial address: ${v}: ${err.message}`) }
+        o.dial.push(v)
+        break
+      }
+      case '--ping': once(); o.ping = parseUint(flag, needVal()); break
+      case '--send': once(); o.send = parseUint(flag, needVal()); break
+      case '--echo': once(); o.echo = parseUint(flag, needVal()); break
+      case '--key-seed': {
+        once()
+        const v = needVal()
+        if (!/^\d+$/.test(v)) usageError(`--key-seed needs an unsigned 64-bit integer, got ${JSON.stringify(v)}`)
+        const b = BigInt(v)
+        if (b > 0xffffffffffffffffn) usageError(`--key-seed out of range: ${v}`)
+        o.keySeed = b
+        break
+      }
+      case '--seconds': {
+        once()
+        const v = needVal()
+        if (!/^\d+(\.\d+)?$/.test(v)) usageError(`--seconds needs a non-negative number, got ${JSON.stringify(v)}`)
+        o.seconds = Number(v)
+        break
+      }
+      default:
+        usageError(`unknown argument: ${flag}`)
+    }
+  }
+  return o
+}
+
+// ---------------------------------------------------------------- helpers
+
+// PATTERN[k] = k % 251, long enough that any chunk of <= CHUNK bytes starting
+// at offset o is PATTERN.subarray(o % 251, o % 251 + n). Never mutated.
+const PATTERN = new Uint8Array(CHUNK + 251)
+for (let k = 0; k < PATTERN.length; k++) PATTERN[k] = k % 251
+
+function patternChunk (offset, n) {
+  const s = offset % 251
+  return PATTERN.subarray(s, s + n)
+}
+
+// Yields the pattern in chunks of at most CHUNK bytes; feeds each chunk to
+// `hash` when given (so the digest is computed while sending, not up front).
+async function * patternSource (total, hash) {
+  for (let off = 0; off < total; off += CHUNK) {
+    const chunk = patternChunk(off, Math.min(CHUNK, total - off))
+    hash?.update(chunk)
+    yield chunk
+  }
+}
+
+// Iterate a libp2p stream source as plain Uint8Arrays (2.x yields Uint8ArrayList).
+async function * bytesOf (source) {
+  for await (const chunk of source) {
+    if (chunk instanceof Uint8Array) {
+      yield chunk
+    } else {
+      for (const b of chunk) yield b // Uint8ArrayList iterates its Uint8Array parts
+    }
+  }
+}
+
+// Re-chunk to at most CHUNK bytes per write.
+async function * capChunks (source) {
+  for await (const buf of source) {
+    for (let off = 0; off < buf.length; off += CHUNK) {
+      yield buf.subarray(off, Math.min(buf.length, off + CHUNK))
+    }
+  }
+}
+
+function stripP2p (ma) {
+  try {
+    return ma.decapsulateCode(P2P_CODE).toString()
+  } catch {
+    return ma.toString()
+  }
+}
+
+function round3 (x) {
+  return Math.round(x * 1000) / 1000
+}
+
+function errText (err) {
+  if (err == null) return 'unknown error'
+  const name = err.name && err.name !== 'Error' ? `${err.name}: ` : ''
+  let msg = `${name}${err.message ?? String(err)}`
+  if (Array.isArray(err.errors) && err.errors.length > 0) {
+    msg += ' (' + err.errors.map(e => e?.message ?? String(e)).join('; ') + ')'
+  }
+  return msg
+}
+
+// ---------------------------------------------------------------- protocol handlers (responder side)
+
+async function handleTransfer ({ stream, connection }) {
+  const peer = connection.remotePeer.toString()
+  const hash = createHash('sha256')
+  let bytes = 0
+  let first = null
+  try {
+    await stream.sink((async function * () {
+      for await (const buf of bytesOf(stream.source)) {
+        if (buf.length === 0) continue
+        if (first == null) first = performance.now()
+        bytes += buf.length
+        hash.update(buf)
+      }
+      const end = performance.now()
+      const digest = hash.digest()
+      emit({
+        event: 'received',
+        peer_id: peer,
+        protocol: TRANSFER_PROTOCOL,
+        bytes,
+        sha256: digest.toString('hex'),
+        ms: round3(first == null ? 0 : end - first)
+      })
+      yield new Uint8Array(digest)
+    })())
+  } catch (err) {
+    log(`transfer from ${peer} failed:`, err)
+    stream.abort(err)
+  }
+}
+
+async function handleEcho ({ stream, connection }) {
+  const peer = connection.remotePeer.toString()
+  try {
+    await stream.sink(capChunks(bytesOf(stream.source)))
+  } catch (err) {
+    log(`echo for ${peer} failed:`, err)
+    stream.abort(err)
+  }
+}
+
+// ---------------------------------------------------------------- initiator actions
+
+async function doPing (conn, n) {
+  const peer = conn.remotePeer.toString()
+  const stream = await conn.newStream(PING_PROTOCOL)
+  const bs = byteStream(stream)
+  try {
+    for (let i = 0; i < n; i++) {
+      const data = randomBytes(32)
+      const t0 = performance.now()
+      const [, reply] = await Promise.all([bs.write(data), bs.read({ bytes: 32, signal: AbortSignal.timeout(20_000) })])
+      const rtt = performance.now() - t0
+      if (!Buffer.from(reply.subarray()).equals(data)) throw new Error(`ping ${i + 1}: wrong payload echoed`)
+      emit({ event: 'ping', peer_id: peer, rtt_ms: round3(rtt) })
+    }
+    await stream.close()
+  } catch (err) {
+    stream.abort(err)
+    throw err
+  }
+}
+
+async function doSend (conn, total) {
+  const peer = conn.remotePeer.toString()
+  const hash = createHash('sha256')
+  const t0 = performance.now()
+  const stream = await conn.newStream(TRANSFER_PROTOCOL)
+  try {
+    const reader = (async () => {
+      const parts = []
+      let n = 0
+      for await (const buf of bytesOf(stream.source)) {
+        parts.push(Buffer.from(buf))
+        n += buf.length
+      }
+      return Buffer.concat(parts, n)
+    })()
+    await stream.sink(patternSource(total, hash)) // closes our write side when done
+    const expected = hash.digest()
+    const reply = await reader
+    const ms = performance.now() - t0
+    const match = reply.length === 32 && reply.equals(expected)
+    emit({
+      event: 'sent',
+      peer_id: peer,
+      protocol: TRANSFER_PROTOCOL,
+      bytes: total,
+      sha256: expected.toString('hex'),
+      match,
+      ms: round3(ms)
+    })
+    await stream.close().catch(() => {})
+    if (!match) {
+      throw new Error(`digest mismatch: got ${reply.length} bytes ${reply.toString('hex')}, expected ${expected.toString('hex')}`)
+    }
+  } catch (err) {
+    stream.abort(err)
+    throw err
+  }
+}
+
+async function doEcho (conn, total) {
+  const peer = conn.remotePeer.toString()
+  const t0 = performance.now()
+  const stream = await conn.newStream(ECHO_PROTOCOL)
+  try {
+    const reader = (async () => {
+      let got = 0
+      let ok = true
+      for await (const buf of bytesOf(stream.source)) {
+        if (ok) {
+          for (let k = 0; k < buf.length; k++) {
+            if (got + k >= total || buf[k] !== (got + k) % 251) { ok = false; break }
+          }
+        }
+        got += buf.length
+      }
+      return { got, ok: ok && got === total }
+    })()
+    await stream.sink(patternSource(total))
+    const { got, ok } = await reader
+    const ms = performance.now() - t0
+    emit({ event: 'echo', peer_id: peer, bytes: total, ok, ms: round3(ms) })
+    await stream.close().catch(() => {})
+    if (!ok) throw new Error(`echo mismatch: sent ${total} bytes, got back ${got} (content ${got === total ? 'differs' : 'length differs'})`)
+  } catch (err) {
+    stream.abort(err)
+    throw err
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main () {
+  const opts = parseArgs(process.argv.slice(2))
+
+  let privateKey
+  if (opts.keySeed != null) {
+    const seed = new Uint8Array(32)
+    new DataView(seed.buffer).setBigUint64(0, opts.keySeed, true)
+    privateKey = await generateKeyPairFromSeed('Ed25519', seed)
+  } else {
+    privateKey = await generateKeyPair('Ed25519')
+  }
+
+  const node = await createLibp2p({
+    privateKey,
+    start: false,
+    addresses: { listen: opts.listen },
+    transports: [
+      tcp(),
+      quic({
+        // generous flow-control windows for multi-MiB single-stream payloads
+        maxStreamData: 32 * 1024 * 1024,
+        maxConnectionData: 64 * 1024 * 1024,
+        maxConcurrentStreamLimit: 1024
+      })
+    ],
+    connectionEncrypters: [noise()],
+    streamMuxers: [yamux({
+      maxInboundStreams: 4096,
+      maxOutboundStreams: 4096,
+      maxStreamWindowSize: 16 * 1024 * 1024
+    })],
+    connectionManager: {
+      maxConnections: 10_000,
+      maxIncomingPendingConnections: 1_000,
+      inboundConnectionThreshold: 10_000,
+      maxParallelDials: 100,
+      dialTimeout: 20_000
+    },
+    // no background pings on our connections: the harness counts ping streams
+    connectionMonitor: { enabled: false },
+    services: {
+      identify: identify(),
+      ping: ping({ maxInboundStreams: 1024, maxOutboundStreams: 1024 })
+    }
+  })
+
+  node.addEventListener('connection:open', (evt) => {
+    const c = evt.detail
+    const addr = stripP2p(c.remoteAddr)
+    const isQuic = addr.includes('/quic-v1')
+    let security = c.encryption ?? ''
+    if (security === '/noise') security = 'noise'
+    else if (security === 'native' && isQuic) security = 'tls'
+    let muxer = c.multiplexer ?? ''
+    if (muxer === '/yamux/1.0.0') muxer = 'yamux'
+    emit({
+      event: 'connected',
+      peer_id: c.remotePeer.toString(),
+      addr,
+      direction: c.direction,
+      security,
+      muxer,
+      // noise (TCP) and libp2p-tls (QUIC, both sides verify) authenticate the remote peer id
+      authenticated: c.remotePeer != null
+    })
+  })
+
+  node.addEventListener('peer:identify', (evt) => {
+    const r = evt.detail
+    emit({
+      event: 'identify',
+      peer_id: r.peerId.toString(),
+      protocols: r.protocols,
+      listen_addrs: r.listenAddrs.map(a => a.toString()),
+      agent: r.agentVersion ?? ''
+    })
+  })
+
+  const handleOpts = { maxInboundStreams: 1024, maxOutboundStreams: 1024 }
+  await node.handle(TRANSFER_PROTOCOL, (data) => { handleTransfer(data) }, handleOpts)
+  await node.handle(ECHO_PROTOCOL, (data) => { handleEcho(data) }, handleOpts)
+
+  let failed = false
+  let finishing = false
+  const finish = async (why) => {
+    if (finishing) return
+    finishing = true
+    log(`shutting down (${why})`)
+    await Promise.race([
+      node.stop().catch(err => log('stop failed:', err)),
+      new Promise(resolve => setTimeout(resolve, 3000).unref())
+    ])
+    emit({ event: 'done' })
+    process.exit(failed ? 1 : 0)
+  }
+  let actionsRunning = false
+  const onSignal = (sig) => {
+    if (actionsRunning) {
+      failed = true
+      emit({ event: 'error', what: `interrupted by ${sig} before all actions finished` })
+    }
+    finish(sig)
+  }
+  process.on('SIGTERM', () => onSignal('SIGTERM'))
+  process.on('SIGINT', () => onSignal('SIGINT'))
+
+  try {
+    await node.start()
+  } catch (err) {
+    emit({ event: 'error', what: `listen failed: ${errText(err)}` })
+    log(err)
+    emit({ event: 'done' })
+    process.exit(1)
+  }
+
+  // listening: actual addresses, in the order of the --listen flags
+  const all = node.getMultiaddrs()
+  const addrs = []
+  for (const l of opts.listen) {
+    const want = multiaddr(l).toOptions() // { family, host, transport, port }
+    const wantQuic = l.includes('/quic-v1')
+    for (const ma of all) {
+      const s = ma.toString()
+      if (addrs.includes(s)) continue
+      if (s.includes('/quic-v1') !== wantQuic) continue
+      let o
+      try { o = ma.toOptions() } catch { continue }
+      if (o.transport !== want.transport || o.family !== want.family) continue
+      if (want.host !== '0.0.0.0' && o.host !== want.host) continue
+      if (want.port !== 0 && o.port !== want.port) continue
+      addrs.push(s)
+    }
+  }
+  emit({ event: 'listening', peer_id: node.peerId.toString(), addrs })
+
+  actionsRunning = true
+  for (const d of opts.dial) {
+    if (finishing) break
+    let conn
+    try {
+      conn = await node.dial(multiaddr(d), { signal: AbortSignal.timeout(20_000) })
+    } catch (err) {
+      failed = true
+      log(`dial ${d} failed:`, err)
+      if (!finishing) emit({ event: 'error', what: `dial ${d} failed: ${errText(err)}` })
+      continue
+    }
+    const steps = []
+    if (opts.ping > 0) steps.push(['ping', () => doPing(conn, opts.ping)])
+    if (opts.send != null) steps.push(['send', () => doSend(conn, opts.send)])
+    if (opts.echo != null) steps.push(['echo', () => doEcho(conn, opts.echo)])
+    for (const [name, fn] of steps) {
+      if (finishing) break
+      try {
+        await fn()
+      } catch (err) {
+        failed = true
+        log(`${name} with ${d} failed:`, err)
+        // after SIGTERM/SIGINT the 'interrupted' error event already covers it
+        if (!finishing) emit({ event: 'error', what: `${name} with ${d} failed: ${errText(err)}` })
+      }
+    }
+  }
+  actionsRunning = false
+
+  if (opts.seconds != null) {
+    setTimeout(() => finish('--seconds elapsed'), opts.seconds * 1000)
+  } else {
+    // stay up until SIGTERM/SIGINT
+    setInterval(() => {}, 1 << 30)
+  }
+}
+
+main().catch(err => {
+  log('fatal:', err)
+  emit({ event: 'error', what: `fatal: ${errText(err)}` })
+  emit({ event: 'done' })
+  process.exit(1)
+})

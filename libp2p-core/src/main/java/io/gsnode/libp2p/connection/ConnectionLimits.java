@@ -1,0 +1,28 @@
+package io.gsnode.libp2p.connection;
+
+import java.time.Duration;
+
+/**
+ * Resource limits of one host. Defaults fit a gossipsub node at degree ~70 with 1 MiB messages.
+ *
+ * @param maxConnections connections of all directions; an inbound connection past it is closed
+ * @param maxStreamsPerConnection open streams per connection; a remote open past it is reset
+ * @param maxBufferedBytesPerStream bytes a stream may queue for writing beyond its flow-control window
+ * @param handshakeTimeout bound on dial plus security and muxer negotiation
+ */
+public record ConnectionLimits(
+        int maxConnections, int maxStreamsPerConnection, long maxBufferedBytesPerStream, Duration handshakeTimeout) {
+
+    public static final ConnectionLimits DEFAULT = new ConnectionLimits(1024, 256, 64L << 20, Duration.ofSeconds(10));
+
+    public ConnectionLimits {
+        if (maxConnections < 1) throw new IllegalArgumentException("maxConnections must be >= 1, was " + maxConnections);
+        if (maxStreamsPerConnection < 1)
+            throw new IllegalArgumentException("maxStreamsPerConnection must be >= 1, was " + maxStreamsPerConnection);
+        if (maxBufferedBytesPerStream < 65536)
+            throw new IllegalArgumentException(
+                    "maxBufferedBytesPerStream must be >= 65536, was " + maxBufferedBytesPerStream);
+        if (handshakeTimeout.isNegative() || handshakeTimeout.isZero())
+            throw new IllegalArgumentException("handshakeTimeout must be positive, was " + handshakeTimeout);
+    }
+}

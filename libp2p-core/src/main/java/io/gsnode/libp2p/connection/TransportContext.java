@@ -1,0 +1,6 @@
+package io.gsnode.libp2p.connection;
+
+import io.gsnode.libp2p.crypto.PrivKey;
+
+/** What every transport needs from the host that owns it. */
+public record TransportContext(PrivKey identity, ConnectionHandler handler, ConnectionLimits limits) {}

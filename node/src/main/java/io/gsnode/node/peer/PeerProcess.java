@@ -1,0 +1,171 @@
+package io.gsnode.node.peer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * Runs one peer process that speaks the JSON-lines contract (Java, go or js) and collects its
+ * events, so that one harness drives all three. Stderr goes to a file, shown when something fails.
+ */
+public final class PeerProcess implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String name;
+    private final Process process;
+    private final Path stderr;
+    private final List<JsonNode> events = new ArrayList<>();
+    private final List<String> badLines = new ArrayList<>();
+    private final Thread reader;
+
+    private PeerProcess(String name, Process process, Path stderr) {
+        this.name = name;
+        this.process = process;
+        this.stderr = stderr;
+        this.reader = new Thread(this::readEvents, name + "-events");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts {@code command}; {@code name} labels it in messages. */
+    public static PeerProcess start(String name, List<String> command) throws IOException {
+        Path err = Files.createTempFile("gsnode-" + name + "-", ".stderr");
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        return new PeerProcess(name, pb.start(), err);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Waits for the first event matching {@code test}; fails with the events so far and the stderr tail. */
+    public JsonNode await(String description, Predicate<JsonNode> test, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (events) {
+            while (true) {
+                for (JsonNode e : events) {
+                    if (test.test(e)) return e;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || (!process.isAlive() && !reader.isAlive())) {
+                    throw new AssertionError(name + ": no " + description + " within " + timeout + "\n" + diagnostics());
+                }
+                TimeUnit.NANOSECONDS.timedWait(events, left);
+            }
+        }
+    }
+
+    /** Waits for the first event named {@code event}. */
+    public JsonNode await(String event, Duration timeout) throws InterruptedException {
+        return await("'" + event + "' event", e -> event.equals(e.path("event").asText()), timeout);
+    }
+
+    /** All events named {@code event} so far. */
+    public List<JsonNode> all(String event) {
+        synchronized (events) {
+            return events.stream().filter(e -> event.equals(e.path("event").asText())).toList();
+        }
+    }
+
+    public List<JsonNode> events() {
+        synchronized (events) {
+            return List.copyOf(events);
+        }
+    }
+
+    /** Waits for the process to exit; returns its status, or fails when it does not exit in time. */
+    public int waitFor(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError(name + ": still running after " + timeout + "\n" + diagnostics());
+        }
+        reader.join(timeout.toMillis());
+        return process.exitValue();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** SIGTERM: the peer prints 'done' and exits. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Lines that were not JSON: the contract allows none on stdout. */
+    public List<String> badLines() {
+        synchronized (events) {
+            return List.copyOf(badLines);
+        }
+    }
+
+    public String diagnostics() {
+        StringBuilder sb = new StringBuilder("events:\n");
+        for (JsonNode e : events()) sb.append("  ").append(e).append('\n');
+        for (String l : badLines()) sb.append("  (not JSON) ").append(l).append('\n');
+        try {
+            List<String> lines = Files.readAllLines(stderr, StandardCharsets.UTF_8);
+            sb.append("stderr (last 40 lines):\n");
+            for (String l : lines.subList(Math.max(0, lines.size() - 40), lines.size())) sb.append("  ").append(l).append('\n');
+        } catch (IOException e) {
+            sb.append("stderr unreadable: ").append(e.getMessage());
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        try {
+            Files.deleteIfExists(stderr);
+        } catch (IOException ignored) {
+            // A leftover temp file is harmless.
+        }
+    }
+
+    private void readEvents() {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                synchronized (events) {
+                    try {
+                        events.add(JSON.readTree(line));
+                    } catch (IOException notJson) {
+                        badLines.add(line);
+                    }
+                    events.notifyAll();
+                }
+            }
+        } catch (IOException ignored) {
+            // The process ended.
+        } finally {
+            synchronized (events) {
+                events.notifyAll();
+            }
+        }
+    }
+}

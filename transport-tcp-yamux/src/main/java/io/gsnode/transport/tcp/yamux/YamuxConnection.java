@@ -1,0 +1,325 @@
+package io.gsnode.transport.tcp.yamux;
+
+import io.gsnode.libp2p.connection.Connection;
+import io.gsnode.libp2p.connection.ConnectionLimits;
+import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.Stream;
+import io.gsnode.libp2p.crypto.PubKey;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.peer.PeerId;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A yamux session over a secured channel, and the {@link Connection} the host sees. It sits at the
+ * end of the pipeline, behind a {@link YamuxFrameDecoder}. The dialer's streams have odd IDs, the
+ * listener's even ones. Everything runs on the channel's event loop.
+ */
+public final class YamuxConnection extends ChannelInboundHandlerAdapter implements Connection {
+
+    private static final Logger log = LoggerFactory.getLogger(YamuxConnection.class);
+
+    /** What the security handshake established about this connection. */
+    public record Identity(PeerId remotePeer, PubKey remoteKey, String security, boolean authenticated) {}
+
+    private final Channel channel;
+    private final Identity identity;
+    private final Direction direction;
+    private final YamuxConfig config;
+    private final ConnectionLimits limits;
+    private final Multiaddr localAddr;
+    private final Multiaddr remoteAddr;
+    private final Map<Integer, YamuxStream> streams = new HashMap<>();
+    private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
+    private Consumer<Stream> acceptor = stream -> stream.reset();
+    private int nextStreamId;
+    private boolean remoteGoneAway;
+    private boolean closing;
+
+    private int pingId;
+    private long pingSentNanos;
+    private boolean pingOutstanding;
+    private long rttNanos;
+    private ScheduledFuture<?> keepAlive;
+
+    public YamuxConnection(Channel channel, Identity identity, Direction direction, YamuxConfig config,
+            ConnectionLimits limits, Multiaddr localAddr, Multiaddr remoteAddr) {
+        this.channel = channel;
+        this.identity = identity;
+        this.direction = direction;
+        this.config = config;
+        this.limits = limits;
+        this.localAddr = localAddr;
+        this.remoteAddr = remoteAddr;
+        this.nextStreamId = direction == Direction.OUTBOUND ? 1 : 2;
+    }
+
+    /** The decoder that must sit right in front of this handler. */
+    public YamuxFrameDecoder newDecoder() {
+        return new YamuxFrameDecoder(config.maxWindow());
+    }
+
+    // ----- Connection -----
+
+    @Override
+    public PeerId remotePeer() {
+        return identity.remotePeer();
+    }
+
+    @Override
+    public PubKey remotePublicKey() {
+        return identity.remoteKey();
+    }
+
+    @Override
+    public Multiaddr remoteAddr() {
+        return remoteAddr;
+    }
+
+    @Override
+    public Multiaddr localAddr() {
+        return localAddr;
+    }
+
+    @Override
+    public Direction direction() {
+        return direction;
+    }
+
+    @Override
+    public String security() {
+        return identity.security();
+    }
+
+    @Override
+    public String muxer() {
+        return "yamux";
+    }
+
+    @Override
+    public boolean authenticated() {
+        return identity.authenticated();
+    }
+
+    @Override
+    public EventExecutor executor() {
+        return channel.eventLoop();
+    }
+
+    @Override
+    public void setInboundStreamAcceptor(Consumer<Stream> acceptor) {
+        this.acceptor = acceptor;
+    }
+
+    @Override
+    public CompletableFuture<Stream> openStream() {
+        CompletableFuture<Stream> result = new CompletableFuture<>();
+        executor().execute(() -> {
+            if (closing || !channel.isActive()) {
+                result.completeExceptionally(new ClosedChannelException());
+            } else if (remoteGoneAway) {
+                result.completeExceptionally(new IllegalStateException("remote sent go-away: no new streams"));
+            } else if (streams.size() >= limits.maxStreamsPerConnection()) {
+                result.completeExceptionally(new IllegalStateException(
+                        "stream limit of " + limits.maxStreamsPerConnection() + " reached on " + this));
+            } else {
+                YamuxStream stream = new YamuxStream(this, nextStreamId, Direction.OUTBOUND);
+                nextStreamId += 2;
+                streams.put(stream.id(), stream);
+                stream.open();
+                flush();
+                result.complete(stream);
+            }
+        });
+        return result;
+    }
+
+    @Override
+    public CompletableFuture<Void> close() {
+        executor().execute(() -> {
+            if (closing) return;
+            closing = true;
+            channel.writeAndFlush(YamuxFrame.header(channel.alloc(), YamuxFrame.TYPE_GO_AWAY, 0, 0, YamuxFrame.GO_AWAY_NORMAL))
+                    .addListener(ChannelFutureListener.CLOSE);
+        });
+        return closeFuture;
+    }
+
+    @Override
+    public CompletableFuture<Void> closeFuture() {
+        return closeFuture;
+    }
+
+    // ----- Netty -----
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel.closeFuture().addListener(f -> onChannelClosed());
+        // An RTT sample right away lets stream windows grow from the first transfer, as go's measureRTT does.
+        sendPing();
+        long interval = config.keepAliveInterval().toNanos();
+        keepAlive = ctx.executor().scheduleAtFixedRate(this::keepAliveTick, interval, interval, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        YamuxFrame frame = (YamuxFrame) msg;
+        switch (frame.type()) {
+            case YamuxFrame.TYPE_DATA, YamuxFrame.TYPE_WINDOW_UPDATE -> onStreamFrame(frame);
+            case YamuxFrame.TYPE_PING -> onPing(frame);
+            default -> onGoAway(frame);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        ctx.flush();
+    }
+
+    private void onStreamFrame(YamuxFrame frame) {
+        YamuxStream stream = streams.get(frame.streamId());
+        if (frame.has(YamuxFrame.FLAG_SYN)) {
+            if (stream != null) {
+                frame.release();
+                throw new YamuxException("yamux SYN for stream " + frame.streamId() + ", which is already open");
+            }
+            stream = acceptStream(frame);
+            if (stream == null) {
+                frame.release();
+                return;
+            }
+        } else if (stream == null) {
+            // A stream we already closed or reset: late frames are normal, drop them.
+            frame.release();
+            return;
+        }
+        if (frame.type() == YamuxFrame.TYPE_DATA) {
+            stream.onData(frame);
+        } else {
+            stream.onWindowUpdate(frame);
+        }
+    }
+
+    private YamuxStream acceptStream(YamuxFrame frame) {
+        int id = frame.streamId();
+        boolean remoteIsDialer = direction == Direction.INBOUND;
+        if (id == 0 || ((id & 1) == 1) != remoteIsDialer) {
+            throw new YamuxException("yamux stream " + id + " opened with the wrong parity by the "
+                    + (remoteIsDialer ? "dialer" : "listener"));
+        }
+        if (closing || streams.size() >= limits.maxStreamsPerConnection()) {
+            log.debug("refusing yamux stream {} from {}: {} streams open", id, remotePeer(), streams.size());
+            sendControl(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_RST, id, 0);
+            return null;
+        }
+        YamuxStream stream = new YamuxStream(this, id, Direction.INBOUND);
+        streams.put(id, stream);
+        stream.acknowledge();
+        acceptor.accept(stream);
+        return stream;
+    }
+
+    private void onPing(YamuxFrame frame) {
+        int value = (int) frame.length();
+        if (frame.has(YamuxFrame.FLAG_SYN)) {
+            sendControl(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_ACK, 0, Integer.toUnsignedLong(value));
+            flush();
+        } else if (frame.has(YamuxFrame.FLAG_ACK) && pingOutstanding && value == pingId) {
+            pingOutstanding = false;
+            rttNanos = System.nanoTime() - pingSentNanos;
+        }
+    }
+
+    private void onGoAway(YamuxFrame frame) {
+        remoteGoneAway = true;
+        if (frame.length() != YamuxFrame.GO_AWAY_NORMAL) {
+            log.info("{} sent go-away with error code {}", remotePeer(), frame.length());
+        }
+    }
+
+    private void keepAliveTick() {
+        if (pingOutstanding) {
+            log.info("closing connection to {}: keepalive ping unanswered for {}", remotePeer(), config.keepAliveInterval());
+            channel.close();
+            return;
+        }
+        sendPing();
+    }
+
+    private void sendPing() {
+        pingId++;
+        pingOutstanding = true;
+        pingSentNanos = System.nanoTime();
+        sendControl(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_SYN, 0, Integer.toUnsignedLong(pingId));
+        flush();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof YamuxException && channel.isActive() && !closing) {
+            closing = true;
+            channel.writeAndFlush(YamuxFrame.header(channel.alloc(), YamuxFrame.TYPE_GO_AWAY, 0, 0,
+                    YamuxFrame.GO_AWAY_PROTOCOL_ERROR));
+        }
+        ctx.fireExceptionCaught(cause);
+    }
+
+    private void onChannelClosed() {
+        if (keepAlive != null) keepAlive.cancel(false);
+        ClosedChannelException cause = new ClosedChannelException();
+        for (YamuxStream s : new ArrayList<>(streams.values())) s.terminate(cause);
+        closeFuture.complete(null);
+    }
+
+    // ----- for streams -----
+
+    YamuxConfig config() {
+        return config;
+    }
+
+    ConnectionLimits limits() {
+        return limits;
+    }
+
+    long rttNanos() {
+        return rttNanos;
+    }
+
+    void forget(YamuxStream stream) {
+        streams.remove(stream.id(), stream);
+    }
+
+    void sendControl(int type, int flags, int streamId, long length) {
+        channel.write(YamuxFrame.header(channel.alloc(), type, flags, streamId, length));
+    }
+
+    /** One message for header and payload, so that the Noise layer seals both in one frame. */
+    void sendData(int streamId, int flags, ByteBuf payload) {
+        ByteBuf header = YamuxFrame.header(channel.alloc(), YamuxFrame.TYPE_DATA, flags, streamId, payload.readableBytes());
+        channel.write(Unpooled.wrappedBuffer(header, payload));
+    }
+
+    void flush() {
+        channel.flush();
+    }
+
+    @Override
+    public String toString() {
+        return "yamux[" + direction.wireName() + " " + remoteAddr + " " + remotePeer() + "]";
+    }
+}
