@@ -60,7 +60,7 @@ final class ValueCodec {
                             .decode(ByteBuffer.wrap(value))
                             .toString();
                 } catch (CharacterCodingException e) {
-                    throw new IllegalArgumentException(protocol.text() + " name is not UTF-8", e);
+                    throw new IllegalArgumentException("name is not valid UTF-8", e);
                 }
                 checkDnsName(name);
             }

@@ -46,23 +46,24 @@ class Secp256k1Test {
     }
 
     @Test
-    void verifiesSignaturesBouncyCastleMadeWithHighOrLowS() {
-        // A plain randomized BouncyCastle ECDSA signature, not normalised: go's verifier accepts
+    void verifiesSignaturesBouncyCastleMadeWithHighOrLowS() throws Exception {
+        // Plain randomized BouncyCastle ECDSA signatures, not normalised: go's verifier accepts
         // both (r, s) and (r, n - s), so ours must too.
         long seed = 0x5ec9_256bL;
+        SecureRandom random = SecureRandom.getInstance("SHA1PRNG");
+        random.setSeed(seed); // before first use, so the stream is deterministic
         BigInteger d = new BigInteger(1, Arrays.copyOfRange(SPEC_PRIVATE, 4, 36));
         ECDomainParameters domain =
                 new ECDomainParameters(CURVE.getCurve(), CURVE.getG(), CURVE.getN(), CURVE.getH());
         ECDSASigner signer = new ECDSASigner();
-        SecureRandom random = SecureRandom.getInstance("SHA1PRNG", sun());
-        random.setSeed(seed);
         signer.init(true, new ParametersWithRandom(new ECPrivateKeyParameters(d, domain), random));
-        BigInteger[] rs = signer.generateSignature(EcdsaSignatures.sha256(MESSAGE));
-        BigInteger otherS = CURVE.getN().subtract(rs[1]);
-
         PubKey key = PubKey.unmarshal(SPEC_PUBLIC);
-        assertTrue(key.verify(MESSAGE, EcdsaSignatures.encode(rs[0], rs[1])), "seed " + seed);
-        assertTrue(key.verify(MESSAGE, EcdsaSignatures.encode(rs[0], otherS)), "seed " + seed);
+        for (int i = 0; i < 8; i++) {
+            BigInteger[] rs = signer.generateSignature(EcdsaSignatures.sha256(MESSAGE));
+            BigInteger otherS = CURVE.getN().subtract(rs[1]);
+            assertTrue(key.verify(MESSAGE, EcdsaSignatures.encode(rs[0], rs[1])), "seed " + seed);
+            assertTrue(key.verify(MESSAGE, EcdsaSignatures.encode(rs[0], otherS)), "seed " + seed);
+        }
     }
 
     @Test
@@ -140,14 +141,5 @@ class Secp256k1Test {
         PrivKey key = Secp256k1.generate();
         assertEquals(key, PrivKey.unmarshal(key.bytes()));
         assertEquals(key.publicKey(), PubKey.unmarshal(key.publicKey().bytes()));
-    }
-
-    private static String sun() {
-        return "SUN";
-    }
-
-    // SecureRandom.getInstance declares a checked exception; keep the test body readable.
-    private static final class SecureRandomSupport {
-        private SecureRandomSupport() {}
     }
 }

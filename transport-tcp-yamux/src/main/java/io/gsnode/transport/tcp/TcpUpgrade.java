@@ -49,6 +49,8 @@ final class TcpUpgrade {
     private final CompletableFuture<Connection> result = new CompletableFuture<>();
     private ScheduledFuture<?> deadline;
     private YamuxConnection connection;
+    /** One failure per connection: bytes already read may raise more errors after the first. */
+    private boolean failed;
 
     private TcpUpgrade(TransportContext context, YamuxConfig yamux, Channel channel, Direction direction, PeerId expected) {
         this.context = context;
@@ -107,6 +109,8 @@ final class TcpUpgrade {
     }
 
     private void fail(FailureKind kind, Throwable cause) {
+        if (failed) return;
+        failed = true;
         if (deadline != null) deadline.cancel(false);
         boolean upgrading = !result.isDone();
         if (upgrading) {

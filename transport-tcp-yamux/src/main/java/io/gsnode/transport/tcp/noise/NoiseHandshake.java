@@ -4,6 +4,7 @@ import io.gsnode.libp2p.crypto.PrivKey;
 import io.gsnode.libp2p.crypto.PubKey;
 import io.gsnode.libp2p.peer.PeerId;
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * The XX handshake as a pure state machine over whole handshake messages (their 2-byte length
@@ -23,7 +24,8 @@ public final class NoiseHandshake {
     private static final int ENCRYPTED_KEY_BYTES = X25519.KEY_BYTES + CipherState.TAG_BYTES;
 
     private final boolean initiator;
-    private final PrivKey identity;
+    /** Builds our libp2p payload from our static key; tests substitute a lying one. */
+    private final Function<byte[], byte[]> payload;
     private final PeerId expectedRemote;
     private final SymmetricState state = new SymmetricState();
     private final X25519.Pair s = X25519.generate();
@@ -33,19 +35,24 @@ public final class NoiseHandshake {
     private PubKey remoteIdentity;
     private int step;
 
-    private NoiseHandshake(boolean initiator, PrivKey identity, PeerId expectedRemote) {
+    private NoiseHandshake(boolean initiator, Function<byte[], byte[]> payload, PeerId expectedRemote) {
         this.initiator = initiator;
-        this.identity = identity;
+        this.payload = payload;
         this.expectedRemote = expectedRemote;
     }
 
     /** @param expectedRemote the peer the dialer meant to reach; the handshake fails if another answers */
     public static NoiseHandshake initiator(PrivKey identity, PeerId expectedRemote) {
-        return new NoiseHandshake(true, identity, expectedRemote);
+        return new NoiseHandshake(true, staticKey -> HandshakePayload.create(identity, staticKey), expectedRemote);
     }
 
     public static NoiseHandshake responder(PrivKey identity) {
-        return new NoiseHandshake(false, identity, null);
+        return new NoiseHandshake(false, staticKey -> HandshakePayload.create(identity, staticKey), null);
+    }
+
+    /** An initiator whose payload comes from {@code payload} (given our static key): for tests of lying peers. */
+    static NoiseHandshake initiatorWithPayload(Function<byte[], byte[]> payload, PeerId expectedRemote) {
+        return new NoiseHandshake(true, payload, expectedRemote);
     }
 
     public boolean isInitiator() {
@@ -90,7 +97,7 @@ public final class NoiseHandshake {
         return remoteIdentity;
     }
 
-    /** The session: [0] encrypts what we send, [1] decrypts what we receive. */
+    /** The transport ciphers: one for what we send, one for what we receive. */
     public NoiseSession split() {
         requireComplete();
         CipherState[] pair = state.split();
@@ -119,8 +126,8 @@ public final class NoiseHandshake {
         state.mixKey(X25519.dh(e.privateKey(), re));
         byte[] encryptedStatic = state.encryptAndHash(s.publicKey());
         state.mixKey(X25519.dh(s.privateKey(), re));
-        byte[] payload = state.encryptAndHash(HandshakePayload.create(identity, s.publicKey()));
-        return concat(e.publicKey(), encryptedStatic, payload);
+        byte[] sealed = state.encryptAndHash(payload.apply(s.publicKey()));
+        return concat(e.publicKey(), encryptedStatic, sealed);
     }
 
     private void readMessage2(byte[] message) {
@@ -144,8 +151,8 @@ public final class NoiseHandshake {
     private byte[] writeMessage3() {
         byte[] encryptedStatic = state.encryptAndHash(s.publicKey());
         state.mixKey(X25519.dh(s.privateKey(), re));
-        byte[] payload = state.encryptAndHash(HandshakePayload.create(identity, s.publicKey()));
-        return concat(encryptedStatic, payload);
+        byte[] sealed = state.encryptAndHash(payload.apply(s.publicKey()));
+        return concat(encryptedStatic, sealed);
     }
 
     private void readMessage3(byte[] message) {

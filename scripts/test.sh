@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs every test: prepares the go and js interop peers, then the whole Maven build with its tests.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/jdk.sh
+. "$root/scripts/jdk.sh"
+gsnode_find_jdk
+echo "== interop peers" >&2
+"$root/interop/go/build.sh"
+"$root/interop/js/install.sh"
+echo "== maven verify on JDK $GSNODE_JAVA_VERSION" >&2
+JAVA_HOME=$GSNODE_JAVA_HOME "$root/mvnw" -B -f "$root/pom.xml" verify

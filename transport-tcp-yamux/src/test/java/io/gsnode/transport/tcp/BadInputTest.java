@@ -1,0 +1,201 @@
+package io.gsnode.transport.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.libp2p.connection.Connection;
+import io.gsnode.libp2p.connection.ConnectionLimits;
+import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.crypto.Ed25519;
+import io.gsnode.libp2p.crypto.PrivKey;
+import io.gsnode.libp2p.host.DialException;
+import io.gsnode.libp2p.host.Host;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.peer.PeerId;
+import io.gsnode.libp2p.ping.PingService;
+import io.gsnode.transport.tcp.noise.LyingHandshakes;
+import io.gsnode.transport.tcp.noise.NoiseHandshake;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Each test breaks one rule against a live node, then checks that the node closed that connection,
+ * counted the failure at the right layer, and still serves a well-behaved peer.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BadInputTest {
+
+    private static final Duration CLOSE_WITHIN = Duration.ofSeconds(10);
+
+    private final PrivKey victimKey = Ed25519.fromIndex(10);
+    private final PrivKey attackerKey = Ed25519.fromIndex(11);
+    private Host victim;
+    private Host goodPeer;
+    private InetSocketAddress address;
+    private Multiaddr dialAddr;
+
+    @BeforeEach
+    void start() throws Exception {
+        victim = host(victimKey);
+        new PingService(victim);
+        Multiaddr bound = victim.listen(Multiaddr.parse("/ip4/127.0.0.1/tcp/0")).get(10, TimeUnit.SECONDS);
+        address = bound.socketAddress();
+        dialAddr = bound.withPeerId(victim.peerId());
+        goodPeer = host(Ed25519.fromIndex(12));
+        new PingService(goodPeer);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        goodPeer.close().get(10, TimeUnit.SECONDS);
+        victim.close().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void garbageInsteadOfMultistream() throws Exception {
+        try (RawClient c = new RawClient(address)) {
+            c.sendRaw("GET / HTTP/1.1\r\nHost: example\r\n\r\n".repeat(8).getBytes(StandardCharsets.US_ASCII));
+            assertTrue(c.closedByRemote(CLOSE_WITHIN));
+        }
+        assertFailureCounted(FailureKind.MULTISTREAM);
+        assertStillServing();
+    }
+
+    @Test
+    void noiseFrameOfTheMaximumLengthThatIsNotAHandshakeMessage() throws Exception {
+        try (RawClient c = new RawClient(address)) {
+            c.selectRaw("/noise");
+            // 65535 bytes announced and sent where a 32-byte ephemeral key belongs, then more junk.
+            c.sendFrame(new byte[65535]);
+            c.sendRaw(new byte[4096]);
+            assertTrue(c.closedByRemote(CLOSE_WITHIN));
+        }
+        assertFailureCounted(FailureKind.SECURITY);
+        assertStillServing();
+    }
+
+    @Test
+    void noiseTransportFrameOfTheMaximumLengthThatFailsAuthentication() throws Exception {
+        try (RawClient c = new RawClient(address)) {
+            c.selectRaw("/noise");
+            c.handshake(NoiseHandshake.initiator(attackerKey, victim.peerId()));
+            c.sendFrame(new byte[65535]);
+            assertTrue(c.closedByRemote(CLOSE_WITHIN));
+        }
+        assertFailureCounted(FailureKind.SECURITY);
+        assertStillServing();
+    }
+
+    @Test
+    void noiseSignatureThatDoesNotMatchTheStaticKey() throws Exception {
+        try (RawClient c = new RawClient(address)) {
+            c.selectRaw("/noise");
+            c.handshake(LyingHandshakes.initiatorSigningTheWrongStaticKey(attackerKey, victim.peerId()));
+            assertTrue(c.closedByRemote(CLOSE_WITHIN));
+        }
+        assertFailureCounted(FailureKind.SECURITY);
+        assertStillServing();
+    }
+
+    @Test
+    void dialerRefusesAListenerWhosePeerIdIsNotTheOneDialed() throws Exception {
+        PeerId someoneElse = PeerId.fromPubKey(Ed25519.fromIndex(77).publicKey());
+        CompletionException e = assertThrows(CompletionException.class,
+                () -> goodPeer.dial(Multiaddr.tcp(address).withPeerId(someoneElse)).join());
+        assertTrue(e.getCause() instanceof DialException, e.toString());
+        assertTrue(e.getCause().getMessage().contains("proved to be " + victim.peerId()), e.getCause().getMessage());
+        assertEquals(1, goodPeer.failureCount(FailureKind.SECURITY));
+        assertStillServing();
+    }
+
+    @Test
+    void yamuxFrameOfUnknownType() throws Exception {
+        try (RawClient c = securedYamuxClient()) {
+            c.sendSecure(yamuxHeader(7, 0, 0, 0));
+            assertTrue(c.closedByRemote(CLOSE_WITHIN));
+        }
+        assertFailureCounted(FailureKind.MUXER);
+        assertStillServing();
+    }
+
+    @Test
+    void yamuxPeerThatOverrunsItsWindow() throws Exception {
+        try (RawClient c = securedYamuxClient()) {
+            // One data frame that opens stream 1 (SYN) and carries more than the 256 KiB every
+            // stream starts with; it spans several Noise messages, as yamux frames may.
+            int overrun = 256 * 1024 + 1;
+            c.sendSecure(yamuxHeader(0, 0x1, 1, overrun));
+            for (int sent = 0; sent < overrun; sent += 60_000) {
+                c.sendSecure(new byte[Math.min(60_000, overrun - sent)]);
+            }
+            assertTrue(c.closedByRemote(CLOSE_WITHIN));
+        }
+        assertFailureCounted(FailureKind.MUXER);
+        assertStillServing();
+    }
+
+    @Test
+    void dialToAClosedPortFailsClearlyAndQuickly() throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        Multiaddr nobody = Multiaddr.parse("/ip4/127.0.0.1/tcp/" + closedPort).withPeerId(victim.peerId());
+        long start = System.nanoTime();
+        CompletionException e = assertThrows(CompletionException.class, () -> goodPeer.dial(nobody).join());
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        String message = e.getCause().getMessage();
+        assertTrue(message.contains(nobody.toString()) && message.toLowerCase().contains("refused"), message);
+        // Bounded by the handshake timeout, not by luck: a refused connect fails far sooner.
+        assertTrue(elapsedMs < ConnectionLimits.DEFAULT.handshakeTimeout().toMillis(), "took " + elapsedMs + " ms");
+        assertEquals(1, goodPeer.failureCount(FailureKind.TRANSPORT));
+    }
+
+    private RawClient securedYamuxClient() throws Exception {
+        RawClient c = new RawClient(address);
+        c.selectRaw("/noise");
+        c.handshake(NoiseHandshake.initiator(attackerKey, victim.peerId()));
+        c.selectSecure("/yamux/1.0.0");
+        return c;
+    }
+
+    private static byte[] yamuxHeader(int type, int flags, int streamId, int length) {
+        ByteBuf b = Unpooled.buffer(12).writeByte(0).writeByte(type).writeShort(flags).writeInt(streamId).writeInt(length);
+        byte[] bytes = new byte[12];
+        b.readBytes(bytes);
+        b.release();
+        return bytes;
+    }
+
+    private void assertFailureCounted(FailureKind kind) throws InterruptedException {
+        long deadline = System.nanoTime() + CLOSE_WITHIN.toNanos();
+        while (victim.failureCount(kind) == 0 && System.nanoTime() < deadline) Thread.sleep(20);
+        assertEquals(1, victim.failureCount(kind), kind + " failures");
+        for (FailureKind other : FailureKind.values()) {
+            if (other != kind) assertEquals(0, victim.failureCount(other), other + " failures");
+        }
+    }
+
+    /** A well-behaved peer connects and gets ten pings answered. */
+    private void assertStillServing() throws Exception {
+        Connection c = goodPeer.dial(dialAddr).get(10, TimeUnit.SECONDS);
+        List<Duration> rtts = new PingService(goodPeer).ping(c, 10, rtt -> {}).get(10, TimeUnit.SECONDS);
+        assertEquals(10, rtts.size());
+    }
+
+    private static Host host(PrivKey key) {
+        return new Host(key, ConnectionLimits.DEFAULT, List.of(ctx -> new TcpTransport(ctx, TcpConfig.DEFAULT.withIoThreads(1))));
+    }
+}
