@@ -328,6 +328,13 @@ async function doEcho (conn, total) {
 
 // ---------------------------------------------------------------- main
 
+// A harness that stops reading stdout must not crash us with EPIPE, and a
+// stray rejection inside libp2p on an abrupt disconnect must not kill the
+// process before it prints `done`: log to stderr and carry on.
+process.stdout.on('error', () => {})
+process.on('unhandledRejection', (err) => log('unhandled rejection:', err))
+process.on('uncaughtException', (err) => log('uncaught exception:', err))
+
 async function main () {
   const opts = parseArgs(process.argv.slice(2))
 

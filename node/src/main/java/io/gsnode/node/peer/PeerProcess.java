@@ -105,7 +105,8 @@ public final class PeerProcess implements AutoCloseable {
 
     /** SIGTERM: the peer prints 'done' and exits. */
     public void terminate() {
-        process.destroy();
+        // Through the handle: Process.destroy() would also close our end of its stdout and lose 'done'.
+        process.toHandle().destroy();
     }
 
     /** Lines that were not JSON: the contract allows none on stdout. */

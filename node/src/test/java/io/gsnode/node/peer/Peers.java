@@ -1,0 +1,49 @@
+package io.gsnode.node.peer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** How to start each implementation of the peer contract; the go and js ones are built by scripts/test.sh. */
+enum Peers {
+    JAVA,
+    GO,
+    JS;
+
+    static Path repo() {
+        String dir = System.getProperty("gsnode.repo");
+        if (dir == null) throw new IllegalStateException("system property gsnode.repo is not set (run through Maven)");
+        return Path.of(dir);
+    }
+
+    List<String> command(String... args) {
+        List<String> command = new ArrayList<>();
+        switch (this) {
+            case JAVA -> {
+                command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+                command.add("-cp");
+                command.add(System.getProperty("java.class.path"));
+                command.add(PeerCommand.class.getName());
+            }
+            case GO -> command.add(require(repo().resolve("interop/go/bin/gopeer"), "interop/go/build.sh").toString());
+            case JS -> {
+                require(repo().resolve("interop/js/node_modules"), "interop/js/install.sh");
+                command.add(repo().resolve("interop/js/jspeer").toString());
+            }
+        }
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private static Path require(Path path, String script) {
+        if (!Files.exists(path)) {
+            throw new IllegalStateException(path + " is missing: run " + script + " (scripts/test.sh does it)");
+        }
+        return path;
+    }
+
+    String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}
