@@ -21,6 +21,10 @@ const PING_PROTOCOL = '/ipfs/ping/1.0.0'
 const CHUNK = 64 * 1024
 const P2P_CODE = 421 // multicodec of /p2p
 
+// Set once shutdown begins (--seconds ran out, or SIGTERM/SIGINT). A stream
+// that ends because we are closing our own connections is not a real EOF.
+let finishing = false
+
 const USAGE = `usage: jspeer [--listen MULTIADDR]... [--dial MULTIADDR]... [--ping N] [--send BYTES]
               [--echo BYTES] [--key-seed S] [--seconds S]
   --listen MULTIADDR  repeatable; /ip4/A/tcp/P or /ip4/A/udp/P/quic-v1 (port 0 = any free port)
@@ -208,6 +212,10 @@ async function handleTransfer ({ stream, connection }) {
         hash.update(buf)
       }
       const end = performance.now()
+      if (finishing) {
+        log(`transfer from ${peer} cut short by our shutdown after ${bytes} bytes`)
+        return
+      }
       const digest = hash.digest()
       emit({
         event: 'received',
@@ -276,7 +284,10 @@ async function doSend (conn, total) {
     const expected = hash.digest()
     const reply = await reader
     const ms = performance.now() - t0
-    const match = reply.length === 32 && reply.equals(expected)
+    if (reply.length !== 32) {
+      throw new Error(`expected a 32-byte SHA-256 digest back, got ${reply.length} bytes`)
+    }
+    const match = reply.equals(expected)
     emit({
       event: 'sent',
       peer_id: peer,
@@ -288,7 +299,7 @@ async function doSend (conn, total) {
     })
     await stream.close().catch(() => {})
     if (!match) {
-      throw new Error(`digest mismatch: got ${reply.length} bytes ${reply.toString('hex')}, expected ${expected.toString('hex')}`)
+      throw new Error(`digest mismatch: receiver says ${reply.toString('hex')}, sent ${expected.toString('hex')}`)
     }
   } catch (err) {
     stream.abort(err)
@@ -418,7 +429,6 @@ async function main () {
   await node.handle(ECHO_PROTOCOL, (data) => { handleEcho(data) }, handleOpts)
 
   let failed = false
-  let finishing = false
   const finish = async (why) => {
     if (finishing) return
     finishing = true
@@ -432,6 +442,7 @@ async function main () {
   }
   let actionsRunning = false
   const onSignal = (sig) => {
+    if (finishing) return
     if (actionsRunning) {
       failed = true
       emit({ event: 'error', what: `interrupted by ${sig} before all actions finished` })

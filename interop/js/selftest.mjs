@@ -19,6 +19,9 @@ const dialerCmd = process.argv[4] ?? path.join(here, 'jspeer')
 const SEND = 16777216
 const ECHO = 4194304
 const PINGS = 10
+// The listener's --seconds counts from its start (it has no actions). 5 s is
+// the standard check; raise with LISTEN_SECONDS on a loaded machine.
+const LISTEN_SECONDS = process.env.LISTEN_SECONDS ?? '5'
 
 const listenAddr = transport === 'quic' ? '/ip4/127.0.0.1/udp/0/quic-v1' : '/ip4/127.0.0.1/tcp/0'
 
@@ -40,7 +43,7 @@ function run (cmd, args, onLine) {
     }
   })
   child.stderr.on('data', d => { stderr += d })
-  const exited = new Promise(resolve => child.on('exit', (code, sig) => resolve({ code, sig, stderr, rest: buf })))
+  const exited = new Promise(resolve => child.on('exit', (code, sig) => resolve({ code, sig, stderr, rest: buf, at: Date.now() })))
   return { child, events, exited }
 }
 
@@ -60,7 +63,7 @@ function check (name, cond, detail = '') {
 
 let resolveListening
 const listening = new Promise(resolve => { resolveListening = resolve })
-const L = run(listenerCmd, ['--listen', listenAddr, '--seconds', '5'], ev => {
+const L = run(listenerCmd, ['--listen', listenAddr, '--seconds', LISTEN_SECONDS], ev => {
   if (ev.event === 'listening') resolveListening(ev)
 })
 const timer = setTimeout(() => { console.log('FAIL listener produced no listening event'); process.exit(1) }, 30_000)
@@ -117,6 +120,9 @@ if (failures > 0) {
   console.log('--- dialer events'); dEv.forEach(e => console.log(JSON.stringify(e)))
   console.log('--- listener stderr\n' + lres.stderr.slice(-4000))
   console.log('--- dialer stderr\n' + dres.stderr.slice(-4000))
+}
+if (failures > 0 && lres.at < dres.at - 200) {
+  console.log(`NOTE: the listener exited ${dres.at - lres.at} ms before the dialer; its --seconds ${LISTEN_SECONDS} may have run out mid-test (retry with LISTEN_SECONDS=10)`)
 }
 console.log(failures === 0 ? 'ALL PASS' : `${failures} FAILED`)
 process.exit(failures === 0 ? 0 : 1)

@@ -170,6 +170,7 @@ public final class Ecdsa {
 
     private static final class PrivateKeyImpl extends PrivKey {
         private final BigInteger d;
+        private final byte[] uncompressedPoint;
         private final ECPrivateKey jdkKey;
         private final PublicKeyImpl publicKey;
 
@@ -177,6 +178,7 @@ public final class Ecdsa {
             super(KeyType.ECDSA);
             this.d = d;
             org.bouncycastle.math.ec.ECPoint q = CURVE.getG().multiply(d).normalize();
+            this.uncompressedPoint = q.getEncoded(false);
             try {
                 KeyFactory factory = KeyFactory.getInstance("EC");
                 this.jdkKey = (ECPrivateKey) factory.generatePrivate(new ECPrivateKeySpec(d, P256));
@@ -190,7 +192,7 @@ public final class Ecdsa {
         }
 
         byte[] uncompressedPoint() {
-            return CURVE.getG().multiply(d).normalize().getEncoded(false);
+            return uncompressedPoint.clone();
         }
 
         @Override
@@ -214,7 +216,7 @@ public final class Ecdsa {
         byte[] raw() {
             try {
                 return new org.bouncycastle.asn1.sec.ECPrivateKey(
-                                256, d, new DERBitString(uncompressedPoint()),
+                                256, d, new DERBitString(uncompressedPoint),
                                 SECObjectIdentifiers.secp256r1)
                         .getEncoded(ASN1Encoding.DER);
             } catch (IOException e) {
