@@ -13,6 +13,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.nio.channels.ClosedChannelException;
@@ -129,35 +130,47 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
     @Override
     public CompletableFuture<Stream> openStream() {
         CompletableFuture<Stream> result = new CompletableFuture<>();
-        executor().execute(() -> {
-            if (closing || !channel.isActive()) {
-                result.completeExceptionally(new ClosedChannelException());
-            } else if (remoteGoneAway) {
-                result.completeExceptionally(new IllegalStateException("remote sent go-away: no new streams"));
-            } else if (streams.size() >= limits.maxStreamsPerConnection()) {
-                result.completeExceptionally(new IllegalStateException(
-                        "stream limit of " + limits.maxStreamsPerConnection() + " reached on " + this));
-            } else {
-                YamuxStream stream = new YamuxStream(this, nextStreamId, Direction.OUTBOUND);
-                nextStreamId += 2;
-                streams.put(stream.id(), stream);
-                stream.open();
-                flush();
-                result.complete(stream);
-            }
-        });
+        if (executor().inEventLoop()) {
+            openStream0(result);
+        } else {
+            executor().execute(() -> openStream0(result));
+        }
         return result;
+    }
+
+    private void openStream0(CompletableFuture<Stream> result) {
+        if (closing || !channel.isActive()) {
+            result.completeExceptionally(new ClosedChannelException());
+        } else if (remoteGoneAway) {
+            result.completeExceptionally(new IllegalStateException("remote sent go-away: no new streams"));
+        } else if (streams.size() >= limits.maxStreamsPerConnection()) {
+            result.completeExceptionally(new IllegalStateException(
+                    "stream limit of " + limits.maxStreamsPerConnection() + " reached on " + this));
+        } else {
+            YamuxStream stream = new YamuxStream(this, nextStreamId, Direction.OUTBOUND);
+            nextStreamId += 2;
+            streams.put(stream.id(), stream);
+            stream.open();
+            flush();
+            result.complete(stream);
+        }
     }
 
     @Override
     public CompletableFuture<Void> close() {
-        executor().execute(() -> {
-            if (closing) return;
-            closing = true;
-            channel.writeAndFlush(YamuxFrame.header(channel.alloc(), YamuxFrame.TYPE_GO_AWAY, 0, 0, YamuxFrame.GO_AWAY_NORMAL))
-                    .addListener(ChannelFutureListener.CLOSE);
-        });
+        if (executor().inEventLoop()) {
+            close0();
+        } else {
+            executor().execute(this::close0);
+        }
         return closeFuture;
+    }
+
+    private void close0() {
+        if (closing) return;
+        closing = true;
+        channel.writeAndFlush(YamuxFrame.header(channel.alloc(), YamuxFrame.TYPE_GO_AWAY, 0, 0, YamuxFrame.GO_AWAY_NORMAL))
+                .addListener(ChannelFutureListener.CLOSE);
     }
 
     @Override
@@ -271,7 +284,9 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof YamuxException && channel.isActive() && !closing) {
+        // The frame decoder's errors arrive wrapped in a DecoderException.
+        Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        if (root instanceof YamuxException && channel.isActive() && !closing) {
             closing = true;
             channel.writeAndFlush(YamuxFrame.header(channel.alloc(), YamuxFrame.TYPE_GO_AWAY, 0, 0,
                     YamuxFrame.GO_AWAY_PROTOCOL_ERROR));

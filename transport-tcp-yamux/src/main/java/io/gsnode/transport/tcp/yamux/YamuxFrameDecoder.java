@@ -13,6 +13,8 @@ import java.util.List;
 final class YamuxFrameDecoder extends ByteToMessageDecoder {
 
     private final long maxDataLength;
+    /** After a violation nothing that follows can be framed reliably: it is discarded. */
+    private boolean failed;
 
     YamuxFrameDecoder(long maxDataLength) {
         this.maxDataLength = maxDataLength;
@@ -20,6 +22,20 @@ final class YamuxFrameDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        try {
+            decodeFrames(in, out);
+        } catch (YamuxException e) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
+    }
+
+    private void decodeFrames(ByteBuf in, List<Object> out) {
         while (in.readableBytes() >= YamuxFrame.HEADER_BYTES) {
             int start = in.readerIndex();
             int version = in.getUnsignedByte(start);

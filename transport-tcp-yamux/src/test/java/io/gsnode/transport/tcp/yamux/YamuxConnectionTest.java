@@ -1,0 +1,242 @@
+package io.gsnode.transport.tcp.yamux;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.libp2p.connection.ConnectionLimits;
+import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.Stream;
+import io.gsnode.libp2p.crypto.Ed25519;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.peer.PeerId;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The yamux session against a scripted remote, frame by frame, on an EmbeddedChannel. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class YamuxConnectionTest {
+
+    private static final int KIB = 1024;
+    private static final int MIB = 1024 * KIB;
+
+    /** A frame as the remote sees it on the wire. */
+    private record Wire(int type, int flags, int streamId, long length, int dataBytes) {}
+
+    private EmbeddedChannel channel;
+    private YamuxConnection session;
+    private final List<Stream> accepted = new ArrayList<>();
+    private final AtomicLong consumed = new AtomicLong();
+
+    /** A session that dialed (our streams odd, the remote's even) and consumes whatever arrives. */
+    private void start(ConnectionLimits limits) {
+        channel = new EmbeddedChannel();
+        PeerId remote = PeerId.fromPubKey(Ed25519.fromIndex(5).publicKey());
+        session = new YamuxConnection(channel, new YamuxConnection.Identity(remote, null, "noise", true), Direction.OUTBOUND,
+                YamuxConfig.DEFAULT, limits, Multiaddr.parse("/ip4/127.0.0.1/tcp/1"), Multiaddr.parse("/ip4/127.0.0.1/tcp/2"));
+        session.setInboundStreamAcceptor(stream -> {
+            accepted.add(stream);
+            stream.setHandler((s, data) -> consumed.addAndGet(data.readableBytes()));
+        });
+        channel.pipeline().addLast(session.newDecoder(), session);
+    }
+
+    @AfterEach
+    void finish() {
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void pingsAtStartAndAnswersPingsWithTheSameValue() {
+        start(ConnectionLimits.DEFAULT);
+        Wire ours = only(outbound());
+        assertEquals(YamuxFrame.TYPE_PING, ours.type());
+        assertEquals(YamuxFrame.FLAG_SYN, ours.flags());
+        channel.writeInbound(header(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_SYN, 0, 0xCAFEBABEL));
+        assertEquals(new Wire(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_ACK, 0, 0xCAFEBABEL, 0), only(outbound()));
+    }
+
+    @Test
+    void receiveWindowDoublesUpToSixteenMibWhenUpdatesComeWithinFourRoundTrips() throws Exception {
+        start(ConnectionLimits.DEFAULT);
+        outbound();
+        // Answer our RTT ping late, so that every later update falls well inside 4 round trips.
+        Thread.sleep(500);
+        channel.writeInbound(header(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_ACK, 0, 1));
+        List<Long> windows = pumpStream(2, 96L * MIB);
+        assertEquals(512L * KIB, windows.get(0), "first update grows 256 KiB to 512 KiB: " + windows);
+        long previous = 256L * KIB;
+        for (long w : windows) {
+            assertTrue(w == previous || w == Math.min(previous * 2, 16L * MIB), "window steps: " + windows);
+            previous = w;
+        }
+        assertEquals(16L * MIB, previous, "window reaches go-libp2p's 16 MiB maximum and stays: " + windows);
+        assertEquals(96L * MIB, consumed.get());
+    }
+
+    @Test
+    void receiveWindowStaysAt256KibWithoutAnRttSample() {
+        start(ConnectionLimits.DEFAULT);
+        outbound(); // our ping stays unanswered: no RTT, so go's rule never grows the window
+        List<Long> windows = pumpStream(2, 8L * MIB);
+        assertFalse(windows.isEmpty());
+        for (long w : windows) assertEquals(256L * KIB, w, "windows: " + windows);
+    }
+
+    @Test
+    void dataBeyondTheWindowIsAProtocolErrorAnsweredWithGoAway() {
+        start(ConnectionLimits.DEFAULT);
+        outbound();
+        channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_SYN, 2, 0));
+        outbound();
+        ByteBuf tooMuch = header(YamuxFrame.TYPE_DATA, 0, 2, 256 * KIB + 1).writeBytes(new byte[256 * KIB + 1]);
+        YamuxException e = assertThrows(YamuxException.class, () -> channel.writeInbound(tooMuch));
+        assertTrue(e.getMessage().contains("overran its receive window"), e.getMessage());
+        Wire goAway = only(outbound());
+        assertEquals(new Wire(YamuxFrame.TYPE_GO_AWAY, 0, 0, YamuxFrame.GO_AWAY_PROTOCOL_ERROR, 0), goAway);
+    }
+
+    @Test
+    void unknownFrameTypeIsAProtocolErrorAnsweredWithGoAway() {
+        start(ConnectionLimits.DEFAULT);
+        outbound();
+        DecoderException e = assertThrows(DecoderException.class, () -> channel.writeInbound(header(4, 0, 0, 0)));
+        assertTrue(e.getCause() instanceof YamuxException && e.getCause().getMessage().contains("unknown type 4"), e.toString());
+        assertEquals(new Wire(YamuxFrame.TYPE_GO_AWAY, 0, 0, YamuxFrame.GO_AWAY_PROTOCOL_ERROR, 0), only(outbound()));
+    }
+
+    @Test
+    void anotherVersionIsAProtocolError() {
+        start(ConnectionLimits.DEFAULT);
+        ByteBuf v1 = header(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_SYN, 0, 1).setByte(0, 1);
+        DecoderException e = assertThrows(DecoderException.class, () -> channel.writeInbound(v1));
+        assertTrue(e.getCause().getMessage().contains("version 1"), e.toString());
+    }
+
+    @Test
+    void aStreamOpenedWithTheWrongParityIsAProtocolError() {
+        start(ConnectionLimits.DEFAULT);
+        // We dialed, so odd IDs are ours; the remote may not open stream 3.
+        YamuxException e = assertThrows(YamuxException.class,
+                () -> channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_SYN, 3, 0)));
+        assertTrue(e.getMessage().contains("wrong parity"), e.getMessage());
+    }
+
+    @Test
+    void streamsBeyondTheLimitAreResetAndTheSessionGoesOn() {
+        start(new ConnectionLimits(8, 2, 1 << 20, Duration.ofSeconds(10)));
+        outbound();
+        for (int id = 2; id <= 6; id += 2) channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_SYN, id, 0));
+        List<Wire> out = outbound();
+        assertEquals(List.of(
+                new Wire(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_ACK, 2, 0, 0),
+                new Wire(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_ACK, 4, 0, 0),
+                new Wire(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_RST, 6, 0, 0)), out);
+        assertEquals(2, accepted.size());
+        assertTrue(channel.isActive());
+    }
+
+    @Test
+    void sendingRespectsTheRemoteWindowAndTheFrameSize() throws Exception {
+        start(ConnectionLimits.DEFAULT);
+        outbound();
+        Stream stream = session.openStream().get(1, TimeUnit.SECONDS);
+        var done = stream.write(Unpooled.wrappedBuffer(new byte[MIB]));
+        List<Wire> out = outbound();
+        assertEquals(new Wire(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_SYN, 1, 0, 0), out.get(0), "open with SYN");
+        long sent = out.stream().filter(w -> w.type() == YamuxFrame.TYPE_DATA).mapToLong(Wire::length).sum();
+        assertEquals(256L * KIB, sent, "exactly the initial window goes out");
+        assertTrue(out.stream().allMatch(w -> w.length() <= YamuxConfig.DEFAULT.maxFramePayload() || w.type() != YamuxFrame.TYPE_DATA));
+        assertFalse(done.isDone(), "the write waits for window");
+        channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_ACK, 1, 768L * KIB));
+        sent += outbound().stream().mapToLong(Wire::length).sum();
+        assertEquals(MIB, sent);
+        assertTrue(done.isDone());
+    }
+
+    @Test
+    void goAwayFromTheRemoteStopsNewStreams() {
+        start(ConnectionLimits.DEFAULT);
+        channel.writeInbound(header(YamuxFrame.TYPE_GO_AWAY, 0, 0, YamuxFrame.GO_AWAY_NORMAL));
+        CompletionException e = assertThrows(CompletionException.class, () -> session.openStream().join());
+        assertTrue(e.getCause().getMessage().contains("go-away"), e.getCause().getMessage());
+    }
+
+    @Test
+    void anUnansweredKeepalivePingClosesTheSession() {
+        start(ConnectionLimits.DEFAULT);
+        outbound();
+        channel.advanceTimeBy(YamuxConfig.DEFAULT.keepAliveInterval().toMillis() + 1, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
+        assertFalse(channel.isActive());
+        assertTrue(session.closeFuture().isDone());
+    }
+
+    /**
+     * Plays a remote that opens stream {@code id} and sends {@code total} bytes in 64 KiB frames,
+     * never more than we granted. Returns the receive window at each of our updates.
+     */
+    private List<Long> pumpStream(int id, long total) {
+        channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_SYN, id, 0));
+        outbound();
+        long granted = 256L * KIB;
+        long sent = 0;
+        List<Long> windows = new ArrayList<>();
+        while (sent < total) {
+            int chunk = (int) Math.min(Math.min(64 * KIB, granted - sent), total - sent);
+            assertTrue(chunk > 0, "remote is stuck without window after " + sent + " bytes");
+            channel.writeInbound(header(YamuxFrame.TYPE_DATA, 0, id, chunk).writeBytes(new byte[chunk]));
+            sent += chunk;
+            for (Wire w : outbound()) {
+                if (w.type() == YamuxFrame.TYPE_WINDOW_UPDATE && w.streamId() == id) {
+                    granted += w.length();
+                    windows.add(granted - sent);
+                }
+            }
+        }
+        return windows;
+    }
+
+    private List<Wire> outbound() {
+        List<Wire> frames = new ArrayList<>();
+        ByteBuf all = Unpooled.buffer();
+        ByteBuf b;
+        while ((b = channel.readOutbound()) != null) {
+            all.writeBytes(b);
+            b.release();
+        }
+        while (all.readableBytes() >= YamuxFrame.HEADER_BYTES) {
+            int type = all.getUnsignedByte(all.readerIndex() + 1);
+            int flags = all.getUnsignedShort(all.readerIndex() + 2);
+            int streamId = all.getInt(all.readerIndex() + 4);
+            long length = all.getUnsignedInt(all.readerIndex() + 8);
+            all.skipBytes(YamuxFrame.HEADER_BYTES);
+            int data = type == YamuxFrame.TYPE_DATA ? (int) length : 0;
+            all.skipBytes(data);
+            frames.add(new Wire(type, flags, streamId, length, data));
+        }
+        all.release();
+        return frames;
+    }
+
+    private static Wire only(List<Wire> frames) {
+        assertEquals(1, frames.size(), frames.toString());
+        return frames.get(0);
+    }
+
+    private static ByteBuf header(int type, int flags, int streamId, long length) {
+        return Unpooled.buffer().writeByte(0).writeByte(type).writeShort(flags).writeInt(streamId).writeInt((int) length);
+    }
+}
