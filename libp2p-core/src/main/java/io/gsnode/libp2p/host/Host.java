@@ -138,8 +138,16 @@ public final class Host implements ConnectionHandler {
         transport.dial(addr.withoutPeerId(), remote)
                 .orTimeout(limits.handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((conn, error) -> {
+                    Connection live;
                     synchronized (this) {
                         pendingDials.remove(remote, result);
+                        live = connections.get(remote);
+                    }
+                    if (error != null && live != null) {
+                        // Both sides dialed at once and the remote closed our attempt in favour of
+                        // its own connection, which we hold: the dial succeeded after all.
+                        result.complete(live);
+                        return;
                     }
                     if (error != null) {
                         Throwable cause = unwrap(error);
@@ -149,11 +157,7 @@ public final class Host implements ConnectionHandler {
                         return;
                     }
                     // The registered connection may be another one to the same peer (dedup).
-                    Connection registered;
-                    synchronized (this) {
-                        registered = connections.getOrDefault(remote, conn);
-                    }
-                    result.complete(registered);
+                    result.complete(live != null ? live : conn);
                 });
         return result;
     }

@@ -16,6 +16,7 @@ final class MultistreamHandler extends ByteToMessageDecoder {
 
     private final Negotiation negotiation;
     private final BiConsumer<ChannelHandlerContext, String> onSettled;
+    private boolean started;
 
     MultistreamHandler(Negotiation negotiation, BiConsumer<ChannelHandlerContext, String> onSettled) {
         this.negotiation = negotiation;
@@ -24,6 +25,22 @@ final class MultistreamHandler extends ByteToMessageDecoder {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
+        if (ctx.channel().isActive()) {
+            start(ctx);
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        // A dialer's handlers are installed before it connects, so that no early byte is missed.
+        start(ctx);
+        super.channelActive(ctx);
+    }
+
+    private void start(ChannelHandlerContext ctx) {
+        // An accepted channel is active when this is added and still sees channelActive afterwards.
+        if (started) return;
+        started = true;
         ByteBuf out = ctx.alloc().buffer(64);
         negotiation.start(out);
         ctx.writeAndFlush(out);

@@ -95,18 +95,16 @@ public final class TcpTransport implements Transport {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        // The upgrade starts once connected; see below.
+                        // Installed before connecting: the listener speaks first, and its bytes must find us ready.
+                        TcpUpgrade.start(context, config.yamux(), ch, Direction.OUTBOUND, expected).whenComplete((c, e) -> {
+                            if (e != null) result.completeExceptionally(e);
+                            else result.complete(c);
+                        });
                     }
                 });
         bootstrap.connect(addr.socketAddress()).addListener((ChannelFuture f) -> {
-            if (!f.isSuccess()) {
-                result.completeExceptionally(f.cause());
-                return;
-            }
-            TcpUpgrade.start(context, config.yamux(), f.channel(), Direction.OUTBOUND, expected).whenComplete((c, e) -> {
-                if (e != null) result.completeExceptionally(e);
-                else result.complete(c);
-            });
+            // A failed connect is reported before the channel closes, so its cause wins over the upgrade's.
+            if (!f.isSuccess()) result.completeExceptionally(f.cause());
         });
         return result;
     }

@@ -1,0 +1,120 @@
+package io.gsnode.transport.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.libp2p.connection.Connection;
+import io.gsnode.libp2p.connection.ConnectionLimits;
+import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.crypto.Ed25519;
+import io.gsnode.libp2p.host.Host;
+import io.gsnode.libp2p.identify.IdentifyMessage;
+import io.gsnode.libp2p.identify.IdentifyService;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.ping.PingService;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The host's connection management, on real TCP connections between in-process hosts. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class HostOverTcpTest {
+
+    private final List<Host> hosts = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (Host h : hosts) h.close().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void concurrentDialsToOnePeerShareOneConnection() throws Exception {
+        Host a = host(1, ConnectionLimits.DEFAULT);
+        Host b = host(2, ConnectionLimits.DEFAULT);
+        Multiaddr addr = listen(b);
+        CompletableFuture<Connection> first = a.dial(addr);
+        CompletableFuture<Connection> second = a.dial(addr);
+        assertSame(first.get(10, TimeUnit.SECONDS), second.get(10, TimeUnit.SECONDS));
+        assertSame(first.get(), a.dial(addr).get(10, TimeUnit.SECONDS), "a later dial reuses the live connection");
+        assertEquals(1, a.connections().size());
+    }
+
+    @Test
+    void simultaneousDialsConvergeOnTheSameSingleConnection() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            Host a = host(10 + 2 * round, ConnectionLimits.DEFAULT);
+            Host b = host(11 + 2 * round, ConnectionLimits.DEFAULT);
+            Multiaddr addrA = listen(a);
+            Multiaddr addrB = listen(b);
+            CompletableFuture<Connection> ab = a.dial(addrB);
+            CompletableFuture<Connection> ba = b.dial(addrA);
+            ab.get(10, TimeUnit.SECONDS);
+            ba.get(10, TimeUnit.SECONDS);
+            await(() -> a.connections().size() == 1 && b.connections().size() == 1);
+            Connection atA = a.connections().get(0);
+            Connection atB = b.connections().get(0);
+            assertEquals(atA.localAddr(), atB.remoteAddr(), "both kept the same TCP connection");
+            assertTrue(atA.direction() != atB.direction());
+            Connection kept = a.dial(addrB).get(10, TimeUnit.SECONDS);
+            assertEquals(10, new PingService(a).ping(kept, 10, rtt -> {}).get(10, TimeUnit.SECONDS).size());
+        }
+    }
+
+    @Test
+    void connectionsPastTheLimitAreClosedAndCounted() throws Exception {
+        Host limited = host(30, new ConnectionLimits(1, 16, 1 << 20, Duration.ofSeconds(10)));
+        Multiaddr addr = listen(limited);
+        Host first = host(31, ConnectionLimits.DEFAULT);
+        Host second = host(32, ConnectionLimits.DEFAULT);
+        Connection kept = first.dial(addr).get(10, TimeUnit.SECONDS);
+        Connection refused = second.dial(addr).get(10, TimeUnit.SECONDS);
+        refused.closeFuture().get(10, TimeUnit.SECONDS);
+        assertEquals(1, limited.failureCount(FailureKind.LIMIT));
+        assertEquals(1, limited.connections().size());
+        assertEquals(10, new PingService(first).ping(kept, 10, rtt -> {}).get(10, TimeUnit.SECONDS).size());
+    }
+
+    @Test
+    void identifyReportsKeyAddressesProtocolsAndTheObservedAddress() throws Exception {
+        Host a = host(40, ConnectionLimits.DEFAULT);
+        Host b = host(41, ConnectionLimits.DEFAULT);
+        IdentifyService ofA = new IdentifyService(a, "test/a");
+        new IdentifyService(b, "test/b");
+        Multiaddr addr = listen(b);
+        Connection c = a.dial(addr).get(10, TimeUnit.SECONDS);
+        IdentifyMessage m = ofA.identify(c).get(10, TimeUnit.SECONDS);
+        assertEquals(b.identity().publicKey(), m.publicKey());
+        assertEquals("test/b", m.agentVersion());
+        assertEquals(List.of(addr.withoutPeerId()), m.listenAddrs());
+        assertTrue(m.protocols().contains(IdentifyService.PROTOCOL) && m.protocols().contains(PingService.PROTOCOL), m.protocols().toString());
+        assertEquals(c.localAddr(), m.observedAddr());
+        assertEquals(Direction.OUTBOUND, c.direction());
+    }
+
+    private Host host(long index, ConnectionLimits limits) {
+        Host h = new Host(Ed25519.fromIndex(index), limits, List.of(ctx -> new TcpTransport(ctx, TcpConfig.DEFAULT.withIoThreads(1))));
+        new PingService(h);
+        hosts.add(h);
+        return h;
+    }
+
+    private static Multiaddr listen(Host h) throws Exception {
+        return h.listen(Multiaddr.parse("/ip4/127.0.0.1/tcp/0")).get(10, TimeUnit.SECONDS).withPeerId(h.peerId());
+    }
+
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached within 10 s");
+            Thread.sleep(10);
+        }
+    }
+}
