@@ -13,7 +13,6 @@ import io.gsnode.libp2p.crypto.PrivKey;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.multistream.StreamNegotiator;
 import io.gsnode.libp2p.peer.PeerId;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -41,8 +40,6 @@ import org.slf4j.LoggerFactory;
 public final class Host implements ConnectionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(Host.class);
-    /** Bound on multistream-select for one stream. */
-    private static final Duration NEGOTIATION_TIMEOUT = Duration.ofSeconds(10);
 
     private final PrivKey identity;
     private final PeerId peerId;
@@ -165,7 +162,7 @@ public final class Host implements ConnectionHandler {
     /** Opens a stream to a connected peer and negotiates the first of {@code protocols} it supports. */
     public CompletableFuture<Stream> newStream(Connection connection, String... protocols) {
         return connection.openStream()
-                .thenCompose(stream -> StreamNegotiator.initiate(stream, Arrays.asList(protocols), NEGOTIATION_TIMEOUT));
+                .thenCompose(stream -> StreamNegotiator.initiate(stream, Arrays.asList(protocols), StreamNegotiator.DEFAULT_TIMEOUT));
     }
 
     public synchronized List<Connection> connections() {
@@ -235,7 +232,7 @@ public final class Host implements ConnectionHandler {
     }
 
     private void acceptStream(Stream stream) {
-        StreamNegotiator.respond(stream, protocols.keySet(), NEGOTIATION_TIMEOUT).whenComplete((s, error) -> {
+        StreamNegotiator.respond(stream, protocols.keySet(), StreamNegotiator.DEFAULT_TIMEOUT).whenComplete((s, error) -> {
             if (error != null) {
                 log.debug("inbound stream from {} failed negotiation: {}", stream.connection().remotePeer(),
                         unwrap(error).getMessage());

@@ -7,6 +7,7 @@ import io.gsnode.libp2p.connection.StreamHandler;
 import io.gsnode.libp2p.framing.LengthPrefixed;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.host.HostListener;
+import io.gsnode.libp2p.multistream.StreamNegotiator;
 import io.gsnode.libp2p.peer.PeerId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -63,18 +64,28 @@ public final class IdentifyService implements HostListener {
         });
     }
 
-    /** Asks the remote of {@code connection} who it is. */
+    /** Asks the remote of {@code connection} who it is, checks the answer and tells the listeners. */
     public CompletableFuture<IdentifyMessage> identify(Connection connection) {
-        return host.newStream(connection, PROTOCOL).thenCompose(stream -> {
-            CompletableFuture<IdentifyMessage> result = new CompletableFuture<>();
-            stream.setHandler(new Reader(result));
-            stream.closeWrite();
-            return result;
-        }).thenApply(message -> {
+        return query(connection).thenApply(message -> {
             check(connection, message);
             for (IdentifyListener l : listeners) l.onIdentified(connection, message);
             return message;
         });
+    }
+
+    /**
+     * Asks the remote of {@code connection} who it is, without any check. Transports use it on a
+     * connection that no host holds yet: an inbound QUIC connection whose TLS did not identify the dialer.
+     */
+    public static CompletableFuture<IdentifyMessage> query(Connection connection) {
+        return connection.openStream()
+                .thenCompose(stream -> StreamNegotiator.initiate(stream, List.of(PROTOCOL), StreamNegotiator.DEFAULT_TIMEOUT))
+                .thenCompose(stream -> {
+                    CompletableFuture<IdentifyMessage> result = new CompletableFuture<>();
+                    stream.setHandler(new Reader(result));
+                    stream.closeWrite();
+                    return result;
+                });
     }
 
     private void check(Connection connection, IdentifyMessage message) {

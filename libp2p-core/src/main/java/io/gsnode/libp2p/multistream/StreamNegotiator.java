@@ -19,6 +19,9 @@ import java.util.concurrent.TimeoutException;
  */
 public final class StreamNegotiator implements StreamHandler {
 
+    /** Bound on negotiating one stream's protocol. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
     private final Negotiation negotiation;
     private final CompletableFuture<Stream> result = new CompletableFuture<>();
     private ByteBuf cumulation;

@@ -12,6 +12,8 @@ import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.ping.PingService;
 import io.gsnode.transport.tcp.TcpConfig;
 import io.gsnode.transport.tcp.TcpTransport;
+import io.gsnode.transport.quic.QuicConfig;
+import io.gsnode.transport.quic.QuicTransport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -56,6 +58,9 @@ public final class PeerCommand implements Callable<Integer> {
             description = "Stay up S seconds after the last action, then exit. Default: until SIGTERM or SIGINT.")
     Double seconds;
 
+    @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC implementation: kwik (default: ${DEFAULT-VALUE}).")
+    String quicEngine = "kwik";
+
     @Option(names = "--epoll", description = "Use Linux epoll instead of NIO for TCP.")
     boolean epoll;
 
@@ -76,7 +81,9 @@ public final class PeerCommand implements Callable<Integer> {
         TcpConfig tcp = TcpConfig.DEFAULT.withEpoll(epoll);
         if (ioThreads != null) tcp = tcp.withIoThreads(ioThreads);
         TcpConfig tcpConfig = tcp;
-        Host host = new Host(key, ConnectionLimits.DEFAULT, List.of(ctx -> new TcpTransport(ctx, tcpConfig)));
+        QuicConfig quicConfig = QuicConfig.DEFAULT.withEngine(quicEngine);
+        Host host = new Host(key, ConnectionLimits.DEFAULT,
+                List.of(ctx -> new TcpTransport(ctx, tcpConfig), ctx -> new QuicTransport(ctx, quicConfig)));
         installSignalHandlers();
         boolean ok = true;
         try {
@@ -91,6 +98,11 @@ public final class PeerCommand implements Callable<Integer> {
     private void validate() {
         if (ping < 0 || send < 0 || echo < 0) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--ping, --send and --echo must not be negative");
+        }
+        try {
+            QuicConfig.DEFAULT.withEngine(quicEngine);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--quic-engine: " + e.getMessage());
         }
         if (seconds != null && seconds < 0) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--seconds must not be negative");

@@ -1,0 +1,107 @@
+package io.gsnode.transport.quic;
+
+import io.gsnode.libp2p.connection.Connection;
+import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.connection.ProtocolViolation;
+import io.gsnode.libp2p.connection.Transport;
+import io.gsnode.libp2p.connection.TransportContext;
+import io.gsnode.libp2p.identify.IdentifyMessage;
+import io.gsnode.libp2p.identify.IdentifyService;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.multiaddr.Protocol;
+import io.gsnode.libp2p.peer.PeerId;
+import io.gsnode.transport.quic.kwik.KwikEngine;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code /ip4|ip6/.../udp/.../quic-v1} over a {@link QuicEngine}.
+ *
+ * <p>Inbound connections that TLS did not authenticate (Kwik's server never asks the dialer for a
+ * certificate) are bound to the peer that identify names, before the host sees them, and stay
+ * marked as not authenticated. A remote that sends no key, or a key that yields no peer ID, is
+ * refused and counted as a security failure: nothing is accepted silently.
+ */
+public final class QuicTransport implements Transport {
+
+    private static final Logger log = LoggerFactory.getLogger(QuicTransport.class);
+
+    private final TransportContext context;
+    private final QuicEngine engine;
+
+    public QuicTransport(TransportContext context, QuicConfig config) {
+        this.context = context;
+        this.engine = new KwikEngine(context.identity(), config, context.limits());
+    }
+
+    public String engineName() {
+        return engine.name();
+    }
+
+    @Override
+    public String name() {
+        return "quic";
+    }
+
+    @Override
+    public boolean handles(Multiaddr addr) {
+        return addr.has(Protocol.QUIC_V1) && addr.has(Protocol.UDP) && (addr.has(Protocol.IP4) || addr.has(Protocol.IP6));
+    }
+
+    @Override
+    public CompletableFuture<Multiaddr> listen(Multiaddr addr) {
+        return engine.listen(addr.socketAddress(), this::onInbound).thenApply(Multiaddr::quic);
+    }
+
+    @Override
+    public CompletableFuture<Connection> dial(Multiaddr addr, PeerId expected) {
+        return engine.dial(addr.socketAddress(), expected).thenCompose(this::deliver);
+    }
+
+    @Override
+    public CompletableFuture<Void> close() {
+        return engine.close();
+    }
+
+    private void onInbound(QuicConnection conn) {
+        if (conn.hasIdentity()) {
+            deliver(conn);
+            return;
+        }
+        IdentifyService.query(conn)
+                .orTimeout(context.limits().handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((message, error) -> {
+                    if (error != null || message.publicKey() == null) {
+                        Throwable cause = error != null ? error
+                                : new ProtocolViolation(FailureKind.SECURITY, "identify sent no public key");
+                        refuse(conn, "inbound QUIC dialer did not identify itself: " + cause.getMessage());
+                        return;
+                    }
+                    bindUnauthenticated(conn, message);
+                });
+    }
+
+    private void bindUnauthenticated(QuicConnection conn, IdentifyMessage message) {
+        conn.bindIdentity(message.publicKey(), false);
+        log.warn("inbound QUIC connection from {} bound to {} by identify: TLS did not authenticate the dialer",
+                conn.remoteAddr(), conn.remotePeer());
+        deliver(conn);
+    }
+
+    private void refuse(QuicConnection conn, String why) {
+        conn.close();
+        context.handler().onFailure(FailureKind.SECURITY, conn.remoteAddr().toString(), new ProtocolViolation(FailureKind.SECURITY, why));
+    }
+
+    /** Hands the connection to the host on its executor; completes once the host has it. */
+    private CompletableFuture<Connection> deliver(QuicConnection conn) {
+        CompletableFuture<Connection> delivered = new CompletableFuture<>();
+        conn.executor().execute(() -> {
+            context.handler().onConnection(conn);
+            delivered.complete(conn);
+        });
+        return delivered;
+    }
+}

@@ -1,0 +1,103 @@
+package io.gsnode.transport.quic.kwik;
+
+import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.Stream;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.transport.quic.QuicConnection;
+import io.netty.util.concurrent.EventExecutor;
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import tech.kwik.core.ConnectionListener;
+import tech.kwik.core.ConnectionTerminatedEvent;
+import tech.kwik.core.QuicStream;
+
+/** A Kwik QUIC connection as a libp2p connection. */
+final class KwikConnection extends QuicConnection implements ConnectionListener {
+
+    private final tech.kwik.core.QuicConnection quic;
+    private final BlockingIo io;
+    private final long streamWindow;
+    private final Set<KwikStream> streams = ConcurrentHashMap.newKeySet();
+    private volatile boolean closing;
+
+    KwikConnection(tech.kwik.core.QuicConnection quic, Direction direction, EventExecutor executor, BlockingIo io,
+            long streamWindow, Multiaddr localAddr, Multiaddr remoteAddr) {
+        super(direction, executor, localAddr, remoteAddr);
+        this.quic = quic;
+        this.io = io;
+        this.streamWindow = streamWindow;
+        quic.setConnectionListener(this);
+    }
+
+    /** Kwik's thread hands us a stream the remote opened. */
+    void onPeerStream(QuicStream quicStream) {
+        if (!quicStream.isBidirectional()) {
+            // libp2p uses bidirectional streams only.
+            quicStream.abortReading(0);
+            return;
+        }
+        KwikStream stream = track(new KwikStream(this, quicStream, Direction.INBOUND, io, streamWindow));
+        executor().execute(() -> acceptInbound(stream));
+        stream.startReading();
+    }
+
+    @Override
+    public CompletableFuture<Stream> openStream() {
+        CompletableFuture<Stream> result = new CompletableFuture<>();
+        if (closing) {
+            result.completeExceptionally(new ClosedChannelException());
+            return result;
+        }
+        // createStream blocks while the remote's stream limit is used up.
+        io.execute(() -> {
+            try {
+                KwikStream stream = track(new KwikStream(this, quic.createStream(true), Direction.OUTBOUND, io, streamWindow));
+                stream.startReading();
+                result.complete(stream);
+            } catch (IOException | RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    @Override
+    public CompletableFuture<Void> close() {
+        if (!closing) {
+            closing = true;
+            io.execute(() -> {
+                quic.close();
+                // Kwik reports only closes the remote started; ours ends here.
+                terminated(new IOException("QUIC connection closed locally"));
+            });
+        }
+        return closeFuture();
+    }
+
+    @Override
+    public void disconnected(ConnectionTerminatedEvent event) {
+        closing = true;
+        terminated(new IOException("QUIC connection closed" + (event.closedByPeer() ? " by the remote" : "")
+                + (event.hasError() ? ": " + event.errorDescription() : "")));
+    }
+
+    private void terminated(IOException cause) {
+        executor().execute(() -> {
+            for (KwikStream s : new ArrayList<>(streams)) s.terminate(cause);
+        });
+        closed();
+    }
+
+    void forget(KwikStream stream) {
+        streams.remove(stream);
+    }
+
+    private KwikStream track(KwikStream stream) {
+        streams.add(stream);
+        return stream;
+    }
+}

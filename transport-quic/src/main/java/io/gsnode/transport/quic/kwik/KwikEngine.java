@@ -1,0 +1,234 @@
+package io.gsnode.transport.quic.kwik;
+
+import io.gsnode.libp2p.connection.ConnectionLimits;
+import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.connection.ProtocolViolation;
+import io.gsnode.libp2p.crypto.PrivKey;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.peer.PeerId;
+import io.gsnode.transport.quic.QuicConfig;
+import io.gsnode.transport.quic.QuicConnection;
+import io.gsnode.transport.quic.QuicEngine;
+import io.gsnode.transport.quic.tls.LenientX509Provider;
+import io.gsnode.transport.quic.tls.Libp2pCertificate;
+import io.gsnode.transport.quic.tls.Libp2pTrustManager;
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.EventExecutorGroup;
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.security.KeyStore;
+import java.security.cert.CertificateException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tech.kwik.core.QuicClientConnection;
+import tech.kwik.core.log.NullLogger;
+import tech.kwik.core.server.ApplicationProtocolConnection;
+import tech.kwik.core.server.ApplicationProtocolConnectionFactory;
+import tech.kwik.core.server.ServerConnection;
+import tech.kwik.core.server.ServerConnectionConfig;
+import tech.kwik.core.server.ServerConnector;
+
+/**
+ * QUIC on Kwik. Dials authenticate the listener by its libp2p certificate and present ours (mutual
+ * TLS). Listening cannot do the same: agent15's TLS server never sends a CertificateRequest, so
+ * inbound connections arrive without a peer and the transport binds them through identify.
+ */
+public final class KwikEngine implements QuicEngine {
+
+    static {
+        // Kwik prints a warning on stdout when its own certificate check is replaced; ours runs
+        // instead (Libp2pTrustManager), and stdout belongs to the node's JSON events.
+        System.setProperty("tech.kwik.core.no-security-warnings", "true");
+        // agent15 parses peer certificates through the JCA; rust-libp2p's have empty names.
+        LenientX509Provider.install();
+    }
+
+    private static final Logger log = LoggerFactory.getLogger(KwikEngine.class);
+    private static final String ALPN = "libp2p";
+    private static final String KEY_ALIAS = "libp2p";
+    private static final char[] KEY_PASSWORD = "libp2p".toCharArray();
+    /** Kwik keeps a connection alive for this long in total; in effect, for as long as it lives. */
+    private static final int KEEP_ALIVE_SECONDS = 365 * 24 * 3600;
+
+    private final Libp2pCertificate certificate;
+    private final QuicConfig config;
+    private final ConnectionLimits limits;
+    private final EventExecutorGroup executors;
+    private final BlockingIo io = new BlockingIo();
+    private final List<ServerConnector> servers = new CopyOnWriteArrayList<>();
+    private final List<QuicConnection> connections = new CopyOnWriteArrayList<>();
+
+    public KwikEngine(PrivKey identity, QuicConfig config, ConnectionLimits limits) {
+        this.certificate = Libp2pCertificate.generate(identity);
+        this.config = config;
+        this.limits = limits;
+        this.executors = new DefaultEventExecutorGroup(config.executorThreads());
+    }
+
+    @Override
+    public String name() {
+        return "kwik";
+    }
+
+    @Override
+    public CompletableFuture<InetSocketAddress> listen(InetSocketAddress address, Consumer<QuicConnection> inbound) {
+        try {
+            DatagramSocket socket = new DatagramSocket(address);
+            tuneSocket(socket);
+            ServerConnectionConfig serverConfig = ServerConnectionConfig.builder()
+                    .maxIdleTimeoutInSeconds((int) config.idleTimeout().toSeconds())
+                    .maxOpenPeerInitiatedBidirectionalStreams(limits.maxStreamsPerConnection())
+                    .maxOpenPeerInitiatedUnidirectionalStreams(0)
+                    .maxBidirectionalStreamBufferSize(config.streamWindow())
+                    .maxConnectionBufferSize(config.connectionWindow())
+                    .retryRequired(ServerConnectionConfig.RetryRequired.Never)
+                    .build();
+            KeyStore keys = certificate.keyStore(KEY_ALIAS, KEY_PASSWORD);
+            ServerConnector connector = ServerConnector.builder()
+                    .withSocket(socket)
+                    .withKeyStore(keys, KEY_ALIAS, KEY_PASSWORD, "secp256r1")
+                    .withConfiguration(serverConfig)
+                    .withLogger(new NullLogger())
+                    .build();
+            connector.registerApplicationProtocol(ALPN, new InboundFactory(socket, inbound));
+            connector.start();
+            servers.add(connector);
+            return CompletableFuture.completedFuture((InetSocketAddress) socket.getLocalSocketAddress());
+        } catch (IOException | CertificateException | RuntimeException e) {
+            return CompletableFuture.failedFuture(new IOException("cannot listen on QUIC " + address + ": " + e.getMessage(), e));
+        }
+    }
+
+    @Override
+    public CompletableFuture<QuicConnection> dial(InetSocketAddress address, PeerId expected) {
+        CompletableFuture<QuicConnection> result = new CompletableFuture<>();
+        io.execute(() -> {
+            Libp2pTrustManager trust = new Libp2pTrustManager(expected);
+            QuicClientConnection quic = null;
+            try {
+                quic = QuicClientConnection.newBuilder()
+                        .host(address.getAddress().getHostAddress())
+                        .port(address.getPort())
+                        .applicationProtocol(ALPN)
+                        .version(tech.kwik.core.QuicConnection.QuicVersion.V1)
+                        // Replaces agent15's PKIX and hostname checks; the trust manager below runs
+                        // the libp2p verification and checks the peer ID instead.
+                        .noServerCertificateCheck()
+                        .customTrustManager(trust)
+                        .clientCertificate(certificate.certificate())
+                        .clientCertificateKey(certificate.privateKey())
+                        .maxOpenPeerInitiatedBidirectionalStreams(limits.maxStreamsPerConnection())
+                        .maxOpenPeerInitiatedUnidirectionalStreams(0)
+                        .defaultStreamReceiveBufferSize(config.streamWindow())
+                        .maxIdleTimeout(config.idleTimeout())
+                        .connectTimeout(limits.handshakeTimeout())
+                        .socketFactory(local -> {
+                            DatagramSocket socket = new DatagramSocket();
+                            tuneSocket(socket);
+                            return socket;
+                        })
+                        .logger(new NullLogger())
+                        .build();
+                InetSocketAddress local = quic.getLocalAddress();
+                KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(),
+                        local == null ? Multiaddr.quic(new InetSocketAddress(0)) : Multiaddr.quic(local), Multiaddr.quic(address));
+                // Before connect(), so that no stream the listener opens early is missed.
+                quic.setPeerInitiatedStreamCallback(conn::onPeerStream);
+                quic.connect();
+                if (trust.remoteIdentity() == null) {
+                    throw new ProtocolViolation(FailureKind.SECURITY, "QUIC handshake ended without verifying the listener's certificate");
+                }
+                quic.keepAlive(KEEP_ALIVE_SECONDS);
+                conn.bindIdentity(trust.remoteIdentity(), true);
+                connections.add(conn);
+                conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));
+                result.complete(conn);
+            } catch (IOException | RuntimeException e) {
+                if (quic != null) quic.close();
+                result.completeExceptionally(classify(e, trust));
+            }
+        });
+        return result;
+    }
+
+    @Override
+    public CompletableFuture<Void> close() {
+        for (ServerConnector s : servers) s.close();
+        CompletableFuture<?>[] closing = connections.stream().map(QuicConnection::close).toArray(CompletableFuture[]::new);
+        // Connections finish on our executors, so those stop only after them (or after a bound).
+        return CompletableFuture.allOf(closing)
+                .completeOnTimeout(null, 2, TimeUnit.SECONDS)
+                .exceptionally(e -> null)
+                .thenCompose(v -> {
+                    CompletableFuture<Void> done = new CompletableFuture<>();
+                    executors.shutdownGracefully(0, 2, TimeUnit.SECONDS).addListener(f -> {
+                        io.shutdown();
+                        done.complete(null);
+                    });
+                    return done;
+                });
+    }
+
+    /** A failed certificate check is the remote's fault; anything else is the network's. */
+    private static Throwable classify(Throwable e, Libp2pTrustManager trust) {
+        if (trust.failure() != null) {
+            return new ProtocolViolation(FailureKind.SECURITY, trust.failure().getMessage(), e);
+        }
+        return e;
+    }
+
+    private void tuneSocket(DatagramSocket socket) {
+        // Shadow and some kernels refuse or cap buffer sizes; what we get is what we get.
+        try {
+            socket.setReceiveBufferSize(config.socketBuffer());
+            socket.setSendBufferSize(config.socketBuffer());
+        } catch (SocketException e) {
+            log.debug("UDP socket buffers left at their defaults: {}", e.getMessage());
+        }
+    }
+
+    /** Builds a connection for each handshake the listener completes. */
+    private final class InboundFactory implements ApplicationProtocolConnectionFactory {
+        private final DatagramSocket socket;
+        private final Consumer<QuicConnection> inbound;
+
+        InboundFactory(DatagramSocket socket, Consumer<QuicConnection> inbound) {
+            this.socket = socket;
+            this.inbound = inbound;
+        }
+
+        @Override
+        public ApplicationProtocolConnection createConnection(String protocol, tech.kwik.core.QuicConnection quic) {
+            InetSocketAddress remote = ((ServerConnection) quic).getInitialRemoteAddress();
+            KwikConnection conn = new KwikConnection(quic, Direction.INBOUND, executors.next(), io, config.streamWindow(),
+                    Multiaddr.quic((InetSocketAddress) socket.getLocalSocketAddress()), Multiaddr.quic(remote));
+            connections.add(conn);
+            conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));
+            inbound.accept(conn);
+            return new ApplicationProtocolConnection() {
+                @Override
+                public void acceptPeerInitiatedStream(tech.kwik.core.QuicStream stream) {
+                    conn.onPeerStream(stream);
+                }
+            };
+        }
+
+        @Override
+        public int maxConcurrentPeerInitiatedBidirectionalStreams() {
+            return limits.maxStreamsPerConnection();
+        }
+
+        @Override
+        public int maxConcurrentPeerInitiatedUnidirectionalStreams() {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package io.gsnode.transport.quic.kwik;
+
+import io.gsnode.libp2p.connection.AbstractStream;
+import io.gsnode.libp2p.connection.Connection;
+import io.gsnode.libp2p.connection.Direction;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.util.concurrent.EventExecutor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import tech.kwik.core.QuicStream;
+
+/**
+ * A Kwik stream behind the event-driven stream SPI. A reader thread copies what arrives into
+ * buffers handed to the event loop; it stops reading while more than one window of bytes waits for
+ * the handler, so that QUIC flow control, not our heap, absorbs a slow consumer. Writes queue here
+ * and a writer thread, started only while the queue has work, pushes them into Kwik's blocking
+ * output stream.
+ */
+final class KwikStream extends AbstractStream {
+
+    private static final int READ_CHUNK = 64 * 1024;
+    /** RFC 9000 leaves application error codes to the application; libp2p uses 0 for a plain reset. */
+    private static final long RESET_CODE = 0;
+
+    /** A queued write; {@code data == null} is the FIN after the writes before it. */
+    private record PendingWrite(ByteBuf data, CompletableFuture<Void> done) {}
+
+    private final KwikConnection connection;
+    private final QuicStream stream;
+    private final BlockingIo io;
+    private final Semaphore undelivered;
+    private final ConcurrentLinkedQueue<PendingWrite> writes = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean writing = new AtomicBoolean();
+    private volatile boolean terminated;
+    private boolean writeClosed;
+    private volatile boolean finSent;
+    private volatile boolean eofReceived;
+
+    KwikStream(KwikConnection connection, QuicStream stream, Direction direction, BlockingIo io, long window) {
+        super(direction);
+        this.connection = connection;
+        this.stream = stream;
+        this.io = io;
+        this.undelivered = new Semaphore((int) Math.min(Integer.MAX_VALUE, window));
+    }
+
+    void startReading() {
+        io.execute(this::readLoop);
+    }
+
+    @Override
+    public Connection connection() {
+        return connection;
+    }
+
+    @Override
+    public EventExecutor executor() {
+        return connection.executor();
+    }
+
+    private void readLoop() {
+        InputStream in = stream.getInputStream();
+        byte[] chunk = new byte[READ_CHUNK];
+        try {
+            while (true) {
+                int n = in.read(chunk);
+                if (n < 0) {
+                    eofReceived = true;
+                    executor().execute(this::deliverRemoteClose);
+                    forgetWhenDone();
+                    return;
+                }
+                if (n == 0) continue;
+                undelivered.acquire(n);
+                ByteBuf data = Unpooled.copiedBuffer(chunk, 0, n);
+                executor().execute(() -> deliverData(data));
+            }
+        } catch (IOException e) {
+            executor().execute(() -> terminate(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    protected void consumed(int bytes) {
+        undelivered.release(bytes);
+    }
+
+    @Override
+    protected void doWrite(ByteBuf data, CompletableFuture<Void> done) {
+        if (terminated || writeClosed) {
+            data.release();
+            done.completeExceptionally(new ClosedChannelException());
+            return;
+        }
+        enqueue(new PendingWrite(data, done));
+    }
+
+    @Override
+    protected void doCloseWrite() {
+        if (terminated || writeClosed) return;
+        writeClosed = true;
+        enqueue(new PendingWrite(null, new CompletableFuture<>()));
+    }
+
+    @Override
+    protected void doReset() {
+        if (terminated) return;
+        io.execute(() -> {
+            stream.resetStream(RESET_CODE);
+            stream.abortReading(RESET_CODE);
+        });
+        terminate(new IOException("stream " + stream.getStreamId() + " reset locally"));
+    }
+
+    /** The stream or its connection is gone: fail what waits, tell the handler once. */
+    void terminate(Throwable cause) {
+        if (terminated) return;
+        terminated = true;
+        PendingWrite w;
+        while ((w = writes.poll()) != null) {
+            if (w.data() != null) w.data().release();
+            w.done().completeExceptionally(cause);
+        }
+        connection.forget(this);
+        deliverReset(cause);
+    }
+
+    /** Both directions ended cleanly: the connection no longer needs to track this stream. */
+    private void forgetWhenDone() {
+        if (finSent && eofReceived) connection.forget(this);
+    }
+
+    private void enqueue(PendingWrite write) {
+        writes.add(write);
+        if (writing.compareAndSet(false, true)) {
+            io.execute(this::writeLoop);
+        }
+    }
+
+    private void writeLoop() {
+        OutputStream out = stream.getOutputStream();
+        while (true) {
+            PendingWrite w = writes.poll();
+            if (w == null) {
+                writing.set(false);
+                // A write may have been queued between the poll and the flag: take it if nobody else did.
+                if (writes.isEmpty() || !writing.compareAndSet(false, true)) return;
+                continue;
+            }
+            try {
+                if (w.data() == null) {
+                    out.close();
+                    finSent = true;
+                    forgetWhenDone();
+                } else {
+                    ByteBuf data = w.data();
+                    if (data.hasArray()) {
+                        out.write(data.array(), data.arrayOffset() + data.readerIndex(), data.readableBytes());
+                    } else {
+                        byte[] copy = new byte[data.readableBytes()];
+                        data.getBytes(data.readerIndex(), copy);
+                        out.write(copy);
+                    }
+                    data.release();
+                }
+                w.done().complete(null);
+            } catch (IOException e) {
+                if (w.data() != null) w.data().release();
+                w.done().completeExceptionally(e);
+                executor().execute(() -> terminate(e));
+            }
+        }
+    }
+}
