@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""One-stream throughput of yamux over Noise on loopback: Java->Java beside go->go, in one run.
+"""One-stream throughput on loopback, Java->Java beside go->go in one run: TCP (yamux over Noise)
+or QUIC (Kwik for Java, quic-go for go).
 
 Each run starts a listener and a dialer process (interop/PEER-PROTOCOL.md) and has the dialer
 send BYTES over /gsnode/transfer/1.0.0. Reported per run: MB/s as the sender measured it (stream
@@ -8,7 +9,7 @@ of an identical run that moves 0 bytes (start-up, handshake, JIT of the idle pat
 Implementations alternate run by run so that machine load falls on both alike; the 1-minute load
 average is printed with every run.
 
-usage: bench/transfer.py [--bytes N] [--runs R] [--impl java,go]
+usage: bench/transfer.py [--transport tcp|quic] [--bytes N] [--runs R] [--impl java,go]
 Needs ./gsnode built (the launcher builds it) and interop/go/build.sh run.
 """
 import argparse, json, os, statistics, subprocess, sys, time
@@ -41,8 +42,11 @@ def cpu_of(proc):
     return usage.ru_utime + usage.ru_stime
 
 
-def one_run(cmd, nbytes):
-    listener = subprocess.Popen(cmd + ["--key-seed", "30", "--listen", "/ip4/127.0.0.1/tcp/0"],
+LISTEN = {"tcp": "/ip4/127.0.0.1/tcp/0", "quic": "/ip4/127.0.0.1/udp/0/quic-v1"}
+
+
+def one_run(cmd, nbytes, transport):
+    listener = subprocess.Popen(cmd + ["--key-seed", "30", "--listen", LISTEN[transport]],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     addr = json.loads(listener.stdout.readline())["addrs"][0]
     args = ["--key-seed", "31", "--dial", addr, "--seconds", "0"]
@@ -69,19 +73,20 @@ def main():
     ap.add_argument("--bytes", type=int, default=1 << 30)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--impl", default="java,go")
+    ap.add_argument("--transport", choices=sorted(LISTEN), default="tcp")
     a = ap.parse_args()
     impls = a.impl.split(",")
     cmds = {i: IMPLS[i]() for i in impls}
-    print(f"# {a.bytes} bytes per run, {a.runs} runs, {os.cpu_count()} cores", flush=True)
+    print(f"# {a.transport}: {a.bytes} bytes per run, {a.runs} runs, {os.cpu_count()} cores", flush=True)
     baseline = {}
     for i in impls:
-        baseline[i] = statistics.median(one_run(cmds[i], 0)[1] for _ in range(2))
+        baseline[i] = statistics.median(one_run(cmds[i], 0, a.transport)[1] for _ in range(2))
         print(f"{i:5s} idle run CPU {baseline[i]:.2f} s (subtracted below)", flush=True)
     results = {i: [] for i in impls}
     for r in range(a.runs):
         for i in impls:
             load = os.getloadavg()[0]
-            sent, cpu = one_run(cmds[i], a.bytes)
+            sent, cpu = one_run(cmds[i], a.bytes, a.transport)
             mbps = a.bytes / 1e6 / (sent["ms"] / 1e3)
             cpu_per_gb = (cpu - baseline[i]) / (a.bytes / 1e9)
             results[i].append((mbps, cpu_per_gb))

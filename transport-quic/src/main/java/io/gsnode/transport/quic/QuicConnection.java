@@ -9,6 +9,7 @@ import io.gsnode.libp2p.peer.PeerId;
 import io.netty.util.concurrent.EventExecutor;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
@@ -122,11 +123,23 @@ public abstract class QuicConnection implements Connection {
 
     /** Engines call this once the QUIC connection is gone; streams held for nobody are reset. */
     protected final void closed() {
-        executor.execute(() -> {
+        runOnExecutor(() -> {
             Stream held;
             while ((held = heldStreams.pollFirst()) != null) held.reset();
             closeFuture.complete(null);
         });
+    }
+
+    /**
+     * Runs {@code task} on the executor, or right here once the executor has stopped: the last
+     * steps of a shutdown must still happen.
+     */
+    protected final void runOnExecutor(Runnable task) {
+        try {
+            executor.execute(task);
+        } catch (RejectedExecutionException stopped) {
+            task.run();
+        }
     }
 
     @Override

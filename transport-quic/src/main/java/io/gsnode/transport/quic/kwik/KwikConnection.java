@@ -86,7 +86,7 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
     }
 
     private void terminated(IOException cause) {
-        executor().execute(() -> {
+        runOnExecutor(() -> {
             for (KwikStream s : new ArrayList<>(streams)) s.terminate(cause);
         });
         closed();

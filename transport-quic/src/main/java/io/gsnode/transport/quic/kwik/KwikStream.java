@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import tech.kwik.core.QuicStream;
@@ -26,6 +27,11 @@ import tech.kwik.core.QuicStream;
 final class KwikStream extends AbstractStream {
 
     private static final int READ_CHUNK = 64 * 1024;
+    /**
+     * Writes go to Kwik in pieces well under its 50 KiB per-stream send buffer: a single write
+     * larger than that buffer was seen to block for good.
+     */
+    private static final int WRITE_CHUNK = 16 * 1024;
     /** RFC 9000 leaves application error codes to the application; libp2p uses 0 for a plain reset. */
     private static final long RESET_CODE = 0;
 
@@ -86,6 +92,8 @@ final class KwikStream extends AbstractStream {
             executor().execute(() -> terminate(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (RejectedExecutionException engineStopped) {
+            // The node is shutting down; nobody is left to read what arrived.
         }
     }
 
@@ -163,12 +171,11 @@ final class KwikStream extends AbstractStream {
                     forgetWhenDone();
                 } else {
                     ByteBuf data = w.data();
-                    if (data.hasArray()) {
-                        out.write(data.array(), data.arrayOffset() + data.readerIndex(), data.readableBytes());
-                    } else {
-                        byte[] copy = new byte[data.readableBytes()];
-                        data.getBytes(data.readerIndex(), copy);
-                        out.write(copy);
+                    byte[] chunk = new byte[Math.min(WRITE_CHUNK, data.readableBytes())];
+                    while (data.isReadable()) {
+                        int n = Math.min(chunk.length, data.readableBytes());
+                        data.readBytes(chunk, 0, n);
+                        out.write(chunk, 0, n);
                     }
                     data.release();
                 }

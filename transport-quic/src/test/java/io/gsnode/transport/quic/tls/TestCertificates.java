@@ -92,7 +92,14 @@ final class TestCertificates {
         return this;
     }
 
+    /** A certificate and the private key of its certificate key, to serve it from a TLS server. */
+    record Issued(X509Certificate certificate, java.security.PrivateKey key) {}
+
     X509Certificate build() {
+        return issue().certificate();
+    }
+
+    Issued issue() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
             generator.initialize(new ECGenParameterSpec("secp256r1"));
@@ -108,8 +115,8 @@ final class TestCertificates {
             for (Extra extra : extras) {
                 builder.addExtension(extra.oid(), extra.critical(), DERNull.INSTANCE);
             }
-            return new JcaX509CertificateConverter().getCertificate(
-                    builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(key.getPrivate())));
+            return new Issued(new JcaX509CertificateConverter().getCertificate(
+                    builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(key.getPrivate()))), key.getPrivate());
         } catch (Exception e) {
             throw new IllegalStateException("test certificate: " + e.getMessage(), e);
         }
