@@ -37,6 +37,12 @@ type identifyEvent struct {
 	Agent       string   `json:"agent"`
 }
 
+type dialedEvent struct {
+	Event  string  `json:"event"`
+	PeerID string  `json:"peer_id"`
+	Ms     float64 `json:"ms"`
+}
+
 type pingEvent struct {
 	Event  string  `json:"event"`
 	PeerID string  `json:"peer_id"`

@@ -172,12 +172,15 @@ func run(args []string) int {
 			continue
 		}
 		dctx, dcancel := context.WithTimeout(ctx, dialTimeout)
+		dialStart := time.Now()
 		err = h.Connect(dctx, *ai)
+		dialMs := float64(time.Since(dialStart).Nanoseconds()) / 1e6
 		dcancel()
 		if err != nil {
 			fail("dial %s: %v", d, err)
 			continue
 		}
+		out.emit(dialedEvent{"dialed", ai.ID.String(), dialMs})
 		if opts.ping > 0 {
 			if err := doPing(ctx, out, h, ai.ID, opts.ping); err != nil {
 				fail("ping %s: %v", ai.ID, err)

@@ -486,7 +486,9 @@ async function main () {
     if (finishing) break
     let conn
     try {
+      const dialStart = performance.now()
       conn = await node.dial(multiaddr(d), { signal: AbortSignal.timeout(20_000) })
+      emit({ event: 'dialed', peer_id: conn.remotePeer.toString(), ms: performance.now() - dialStart })
     } catch (err) {
       failed = true
       log(`dial ${d} failed:`, err)

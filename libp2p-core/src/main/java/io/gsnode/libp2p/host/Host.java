@@ -1,5 +1,6 @@
 package io.gsnode.libp2p.host;
 
+import io.gsnode.libp2p.connection.Causes;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.ConnectionHandler;
 import io.gsnode.libp2p.connection.ConnectionLimits;
@@ -147,7 +148,7 @@ public final class Host implements ConnectionHandler {
                         return;
                     }
                     if (error != null) {
-                        Throwable cause = unwrap(error);
+                        Throwable cause = Causes.unwrap(error);
                         FailureKind kind = cause instanceof ProtocolViolation v ? v.kind() : FailureKind.TRANSPORT;
                         failures.get(kind).incrementAndGet();
                         result.completeExceptionally(new DialException(addr, cause));
@@ -235,7 +236,7 @@ public final class Host implements ConnectionHandler {
         StreamNegotiator.respond(stream, protocols.keySet(), StreamNegotiator.DEFAULT_TIMEOUT).whenComplete((s, error) -> {
             if (error != null) {
                 log.debug("inbound stream from {} failed negotiation: {}", stream.connection().remotePeer(),
-                        unwrap(error).getMessage());
+                        Causes.unwrap(error).getMessage());
                 return;
             }
             ProtocolHandler handler = protocols.get(s.protocol());
@@ -256,14 +257,5 @@ public final class Host implements ConnectionHandler {
             if (t.handles(addr)) return t;
         }
         throw new IllegalArgumentException("no transport for " + addr);
-    }
-
-    static Throwable unwrap(Throwable t) {
-        while ((t instanceof java.util.concurrent.CompletionException
-                        || t instanceof java.util.concurrent.ExecutionException)
-                && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

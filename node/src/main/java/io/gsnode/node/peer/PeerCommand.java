@@ -1,5 +1,6 @@
 package io.gsnode.node.peer;
 
+import io.gsnode.libp2p.connection.Causes;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.connection.FailureKind;
@@ -169,19 +170,21 @@ public final class PeerCommand implements Callable<Integer> {
     /** Dial, then pings, send and echo on that connection; each failure is one error event. */
     private boolean actions(Host host, Multiaddr addr, PingService pings, TransferProtocol transfer, EchoProtocol echoes) {
         Connection conn;
+        long dialStart = System.nanoTime();
         try {
             conn = host.dial(addr).join();
         } catch (RuntimeException e) {
-            events.emit("error", "what", rootMessage(e));
+            events.emit("error", "what", Causes.message(e));
             return false;
         }
         String peer = conn.remotePeer().toString();
+        events.emit("dialed", "peer_id", peer, "ms", (System.nanoTime() - dialStart) / 1e6);
         boolean ok = true;
         if (ping > 0) {
             try {
                 pings.ping(conn, ping, rtt -> events.emit("ping", "peer_id", peer, "rtt_ms", rtt.toNanos() / 1e6)).join();
             } catch (RuntimeException e) {
-                events.emit("error", "what", "ping " + peer + ": " + rootMessage(e));
+                events.emit("error", "what", "ping " + peer + ": " + Causes.message(e));
                 ok = false;
             }
         }
@@ -195,7 +198,7 @@ public final class PeerCommand implements Callable<Integer> {
                     ok = false;
                 }
             } catch (RuntimeException e) {
-                events.emit("error", "what", "send " + peer + ": " + rootMessage(e));
+                events.emit("error", "what", "send " + peer + ": " + Causes.message(e));
                 ok = false;
             }
         }
@@ -209,7 +212,7 @@ public final class PeerCommand implements Callable<Integer> {
                     ok = false;
                 }
             } catch (RuntimeException e) {
-                events.emit("error", "what", "echo " + peer + ": " + rootMessage(e));
+                events.emit("error", "what", "echo " + peer + ": " + Causes.message(e));
                 ok = false;
             }
         }
@@ -248,13 +251,5 @@ public final class PeerCommand implements Callable<Integer> {
         for (String name : List.of("TERM", "INT")) {
             sun.misc.Signal.handle(new sun.misc.Signal(name), s -> stop.countDown());
         }
-    }
-
-    static String rootMessage(Throwable t) {
-        while ((t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException)
-                && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 }

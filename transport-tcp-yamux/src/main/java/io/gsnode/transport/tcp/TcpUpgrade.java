@@ -16,6 +16,9 @@ import io.gsnode.transport.tcp.yamux.YamuxConnection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -136,9 +139,9 @@ final class TcpUpgrade {
     private final class ErrorHandler extends ChannelInboundHandlerAdapter {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            Throwable root = cause instanceof io.netty.handler.codec.DecoderException && cause.getCause() != null
+            Throwable root = cause instanceof DecoderException && cause.getCause() != null
                     ? cause.getCause() : cause;
-            if (root instanceof io.netty.handler.codec.TooLongFrameException) {
+            if (root instanceof TooLongFrameException) {
                 root = new ProtocolViolation(FailureKind.SECURITY, "noise frame too long: " + root.getMessage());
             }
             FailureKind kind = root instanceof ProtocolViolation v ? v.kind() : FailureKind.TRANSPORT;
@@ -147,7 +150,7 @@ final class TcpUpgrade {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            io.netty.util.ReferenceCountUtil.release(msg);
+            ReferenceCountUtil.release(msg);
             fail(FailureKind.TRANSPORT, new IllegalStateException("unhandled message reached the end of the pipeline"));
         }
     }

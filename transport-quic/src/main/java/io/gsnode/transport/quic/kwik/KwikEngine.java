@@ -21,6 +21,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.security.KeyStore;
 import java.security.cert.CertificateException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -110,53 +111,92 @@ public final class KwikEngine implements QuicEngine {
     @Override
     public CompletableFuture<QuicConnection> dial(InetSocketAddress address, PeerId expected) {
         CompletableFuture<QuicConnection> result = new CompletableFuture<>();
+        long deadline = System.nanoTime() + limits.handshakeTimeout().toNanos();
         io.execute(() -> {
-            Libp2pTrustManager trust = new Libp2pTrustManager(expected);
-            QuicClientConnection quic = null;
-            try {
-                quic = QuicClientConnection.newBuilder()
-                        .host(address.getAddress().getHostAddress())
-                        .port(address.getPort())
-                        .applicationProtocol(ALPN)
-                        .version(tech.kwik.core.QuicConnection.QuicVersion.V1)
-                        // Replaces agent15's PKIX and hostname checks; the trust manager below runs
-                        // the libp2p verification and checks the peer ID instead.
-                        .noServerCertificateCheck()
-                        .customTrustManager(trust)
-                        .clientCertificate(certificate.certificate())
-                        .clientCertificateKey(certificate.privateKey())
-                        .maxOpenPeerInitiatedBidirectionalStreams(limits.maxStreamsPerConnection())
-                        .maxOpenPeerInitiatedUnidirectionalStreams(0)
-                        .defaultStreamReceiveBufferSize(config.streamWindow())
-                        .maxIdleTimeout(config.idleTimeout())
-                        .connectTimeout(limits.handshakeTimeout())
-                        .socketFactory(local -> {
-                            DatagramSocket socket = new DatagramSocket();
-                            tuneSocket(socket);
-                            return socket;
-                        })
-                        .logger(new NullLogger())
-                        .build();
-                InetSocketAddress local = quic.getLocalAddress();
-                KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(),
-                        local == null ? Multiaddr.quic(new InetSocketAddress(0)) : Multiaddr.quic(local), Multiaddr.quic(address));
-                // Before connect(), so that no stream the listener opens early is missed.
-                quic.setPeerInitiatedStreamCallback(conn::onPeerStream);
-                quic.connect();
-                if (trust.remoteIdentity() == null) {
-                    throw new ProtocolViolation(FailureKind.SECURITY, "QUIC handshake ended without verifying the listener's certificate");
+            Throwable last = null;
+            for (int attempt = 1; !result.isDone(); attempt++) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    result.completeExceptionally(last);
+                    return;
                 }
-                quic.keepAlive(KEEP_ALIVE_SECONDS);
-                conn.bindIdentity(trust.remoteIdentity(), true);
-                connections.add(conn);
-                conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));
-                result.complete(conn);
-            } catch (IOException | RuntimeException e) {
-                if (quic != null) quic.close();
-                result.completeExceptionally(classify(e, trust));
+                Duration bound = Duration.ofNanos(Math.min(left, config.handshakeAttempt().toNanos()));
+                try {
+                    result.complete(connect(address, expected, bound));
+                } catch (HandshakeStalled stalled) {
+                    last = stalled;
+                    log.info("QUIC handshake with {} attempt {} stalled for {} ms; trying again", address, attempt, bound.toMillis());
+                } catch (IOException | RuntimeException e) {
+                    result.completeExceptionally(e);
+                }
             }
         });
         return result;
+    }
+
+    /** One handshake attempt, bounded by {@code bound}. */
+    private KwikConnection connect(InetSocketAddress address, PeerId expected, Duration bound) throws IOException {
+        Libp2pTrustManager trust = new Libp2pTrustManager(expected);
+        QuicClientConnection quic = QuicClientConnection.newBuilder()
+                .host(address.getAddress().getHostAddress())
+                .port(address.getPort())
+                .applicationProtocol(ALPN)
+                .version(tech.kwik.core.QuicConnection.QuicVersion.V1)
+                // Replaces agent15's PKIX and hostname checks; the trust manager below runs the
+                // libp2p verification and checks the peer ID instead.
+                .noServerCertificateCheck()
+                .customTrustManager(trust)
+                .clientCertificate(certificate.certificate())
+                .clientCertificateKey(certificate.privateKey())
+                .maxOpenPeerInitiatedBidirectionalStreams(limits.maxStreamsPerConnection())
+                .maxOpenPeerInitiatedUnidirectionalStreams(0)
+                .defaultStreamReceiveBufferSize(config.streamWindow())
+                .maxIdleTimeout(config.idleTimeout())
+                .connectTimeout(bound)
+                .socketFactory(local -> {
+                    DatagramSocket socket = new DatagramSocket();
+                    tuneSocket(socket);
+                    return socket;
+                })
+                .logger(new NullLogger())
+                .build();
+        try {
+            InetSocketAddress local = quic.getLocalAddress();
+            KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(),
+                    local == null ? Multiaddr.quic(new InetSocketAddress(0)) : Multiaddr.quic(local), Multiaddr.quic(address));
+            // Before connect(), so that no stream the listener opens early is missed.
+            quic.setPeerInitiatedStreamCallback(conn::onPeerStream);
+            long start = System.nanoTime();
+            try {
+                quic.connect();
+            } catch (IOException e) {
+                if (trust.failure() != null) {
+                    throw new ProtocolViolation(FailureKind.SECURITY, trust.failure().getMessage(), e);
+                }
+                if (System.nanoTime() - start >= bound.toNanos()) throw new HandshakeStalled(address, bound, e);
+                throw e;
+            }
+            if (trust.remoteIdentity() == null) {
+                throw new ProtocolViolation(FailureKind.SECURITY, "QUIC handshake ended without verifying the listener's certificate");
+            }
+            quic.keepAlive(KEEP_ALIVE_SECONDS);
+            conn.bindIdentity(trust.remoteIdentity(), true);
+            connections.add(conn);
+            conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));
+            return conn;
+        } catch (IOException | RuntimeException e) {
+            quic.close();
+            throw e;
+        }
+    }
+
+    /** A handshake attempt got no further within its bound. */
+    private static final class HandshakeStalled extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        HandshakeStalled(InetSocketAddress address, Duration bound, IOException cause) {
+            super("QUIC handshake with " + address + " did not complete within " + bound.toMillis() + " ms", cause);
+        }
     }
 
     @Override
@@ -175,14 +215,6 @@ public final class KwikEngine implements QuicEngine {
                     });
                     return done;
                 });
-    }
-
-    /** A failed certificate check is the remote's fault; anything else is the network's. */
-    private static Throwable classify(Throwable e, Libp2pTrustManager trust) {
-        if (trust.failure() != null) {
-            return new ProtocolViolation(FailureKind.SECURITY, trust.failure().getMessage(), e);
-        }
-        return e;
     }
 
     private void tuneSocket(DatagramSocket socket) {
