@@ -62,6 +62,18 @@ public final class PeerCommand implements Callable<Integer> {
     @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC implementation: kwik (default: ${DEFAULT-VALUE}).")
     String quicEngine = "kwik";
 
+    @Option(names = "--quic-stream-window", paramLabel = "BYTES",
+            description = "QUIC receive window per stream (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
+    long quicStreamWindow = QuicConfig.DEFAULT.streamWindow();
+
+    @Option(names = "--quic-connection-window", paramLabel = "BYTES",
+            description = "QUIC receive window per connection (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
+    long quicConnectionWindow = QuicConfig.DEFAULT.connectionWindow();
+
+    @Option(names = "--udp-buffer", paramLabel = "BYTES",
+            description = "UDP SO_RCVBUF/SO_SNDBUF asked for; the kernel caps it at net.core.rmem_max/wmem_max (default: ${DEFAULT-VALUE}).")
+    int udpBuffer = QuicConfig.DEFAULT.socketBuffer();
+
     @Option(names = "--epoll", description = "Use Linux epoll instead of NIO for TCP.")
     boolean epoll;
 
@@ -82,7 +94,7 @@ public final class PeerCommand implements Callable<Integer> {
         TcpConfig tcp = TcpConfig.DEFAULT.withEpoll(epoll);
         if (ioThreads != null) tcp = tcp.withIoThreads(ioThreads);
         TcpConfig tcpConfig = tcp;
-        QuicConfig quicConfig = QuicConfig.DEFAULT.withEngine(quicEngine);
+        QuicConfig quicConfig = quicConfig();
         Host host = new Host(key, ConnectionLimits.DEFAULT,
                 List.of(ctx -> new TcpTransport(ctx, tcpConfig), ctx -> new QuicTransport(ctx, quicConfig)));
         installSignalHandlers();
@@ -101,9 +113,9 @@ public final class PeerCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "--ping, --send and --echo must not be negative");
         }
         try {
-            QuicConfig.DEFAULT.withEngine(quicEngine);
+            quicConfig();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--quic-engine: " + e.getMessage());
+            throw new CommandLine.ParameterException(new CommandLine(this), "QUIC settings: " + e.getMessage());
         }
         if (seconds != null && seconds < 0) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--seconds must not be negative");
@@ -122,6 +134,10 @@ public final class PeerCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--dial needs a /p2p/<peer id> suffix: " + a);
             }
         }
+    }
+
+    private QuicConfig quicConfig() {
+        return QuicConfig.DEFAULT.withEngine(quicEngine).withWindows(quicStreamWindow, quicConnectionWindow).withSocketBuffer(udpBuffer);
     }
 
     private Multiaddr parseAddr(String flag, String text) {

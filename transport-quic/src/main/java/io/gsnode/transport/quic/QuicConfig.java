@@ -35,6 +35,7 @@ public record QuicConfig(String engine, long streamWindow, long connectionWindow
         if (connectionWindow < streamWindow) {
             throw new IllegalArgumentException("connectionWindow " + connectionWindow + " is below streamWindow " + streamWindow);
         }
+        if (socketBuffer < 0) throw new IllegalArgumentException("socketBuffer must not be negative, was " + socketBuffer);
         if (executorThreads < 1) throw new IllegalArgumentException("executorThreads must be >= 1, was " + executorThreads);
         if (handshakeAttempt.isNegative() || handshakeAttempt.isZero()) {
             throw new IllegalArgumentException("handshakeAttempt must be positive, was " + handshakeAttempt);
@@ -43,5 +44,13 @@ public record QuicConfig(String engine, long streamWindow, long connectionWindow
 
     public QuicConfig withEngine(String name) {
         return new QuicConfig(name, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, handshakeAttempt);
+    }
+
+    public QuicConfig withWindows(long stream, long connection) {
+        return new QuicConfig(engine, stream, connection, socketBuffer, idleTimeout, executorThreads, handshakeAttempt);
+    }
+
+    public QuicConfig withSocketBuffer(int bytes) {
+        return new QuicConfig(engine, streamWindow, connectionWindow, bytes, idleTimeout, executorThreads, handshakeAttempt);
     }
 }
