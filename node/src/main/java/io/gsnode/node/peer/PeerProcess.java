@@ -95,13 +95,7 @@ public final class PeerProcess implements AutoCloseable {
         return process.exitValue();
     }
 
-    public long pid() {
-        return process.pid();
-    }
 
-    public boolean isAlive() {
-        return process.isAlive();
-    }
 
     /** SIGTERM: the peer prints 'done' and exits. */
     public void terminate() {

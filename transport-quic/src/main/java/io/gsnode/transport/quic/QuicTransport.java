@@ -36,9 +36,6 @@ public final class QuicTransport implements Transport {
         this.engine = new KwikEngine(context.identity(), config, context.limits());
     }
 
-    public String engineName() {
-        return engine.name();
-    }
 
     @Override
     public String name() {

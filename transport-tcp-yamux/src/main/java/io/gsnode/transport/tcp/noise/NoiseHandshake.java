@@ -55,9 +55,6 @@ public final class NoiseHandshake {
         return new NoiseHandshake(true, payload, expectedRemote);
     }
 
-    public boolean isInitiator() {
-        return initiator;
-    }
 
     /** Whether the next step is ours to write (otherwise we wait for a message). */
     public boolean isOurTurn() {

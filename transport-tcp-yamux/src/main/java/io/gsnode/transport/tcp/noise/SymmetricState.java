@@ -51,13 +51,7 @@ final class SymmetricState {
         return new CipherState[] {new CipherState(keys[0]), new CipherState(keys[1])};
     }
 
-    boolean hasKey() {
-        return cipher != null;
-    }
 
-    byte[] handshakeHash() {
-        return h.clone();
-    }
 
     /** Noise's HKDF with two outputs: tmp = HMAC(ck, ikm); o1 = HMAC(tmp, 1); o2 = HMAC(tmp, o1 || 2). */
     static byte[][] hkdf(byte[] chainingKey, byte[] ikm) {

@@ -24,7 +24,6 @@ record YamuxFrame(int type, int flags, int streamId, long length, ByteBuf data) 
 
     static final int GO_AWAY_NORMAL = 0;
     static final int GO_AWAY_PROTOCOL_ERROR = 1;
-    static final int GO_AWAY_INTERNAL_ERROR = 2;
 
     boolean has(int flag) {
         return (flags & flag) != 0;
@@ -41,15 +40,5 @@ record YamuxFrame(int type, int flags, int streamId, long length, ByteBuf data) 
                 .writeShort(flags)
                 .writeInt(streamId)
                 .writeInt((int) length);
-    }
-
-    static String typeName(int type) {
-        return switch (type) {
-            case TYPE_DATA -> "data";
-            case TYPE_WINDOW_UPDATE -> "window-update";
-            case TYPE_PING -> "ping";
-            case TYPE_GO_AWAY -> "go-away";
-            default -> "unknown(" + type + ")";
-        };
     }
 }

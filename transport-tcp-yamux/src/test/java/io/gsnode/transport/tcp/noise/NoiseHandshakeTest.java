@@ -52,9 +52,7 @@ class NoiseHandshakeTest {
         PrivKey k = Secp256k1.generate();
         NoiseHandshake i = NoiseHandshake.initiator(k, PeerId.fromPubKey(bob.publicKey()));
         NoiseHandshake r = NoiseHandshake.responder(bob);
-        r.readMessage(i.writeMessage());
-        i.readMessage(r.writeMessage());
-        r.readMessage(i.writeMessage());
+        complete(i, r);
         assertEquals(k.publicKey(), r.remoteIdentity());
     }
 
@@ -91,9 +89,7 @@ class NoiseHandshakeTest {
 
         NoiseHandshake i2 = NoiseHandshake.initiator(alice, PeerId.fromPubKey(bob.publicKey()));
         NoiseHandshake r2 = NoiseHandshake.responder(bob);
-        r2.readMessage(i2.writeMessage());
-        i2.readMessage(r2.writeMessage());
-        r2.readMessage(i2.writeMessage());
+        complete(i2, r2);
         NoiseSession a = i2.split();
         NoiseSession b = r2.split();
         byte[] c = new byte[64];
@@ -113,12 +109,17 @@ class NoiseHandshakeTest {
     void plaintextAboveTheNoiseMaximumIsRefused() {
         NoiseHandshake i = NoiseHandshake.initiator(alice, PeerId.fromPubKey(bob.publicKey()));
         NoiseHandshake r = NoiseHandshake.responder(bob);
-        r.readMessage(i.writeMessage());
-        i.readMessage(r.writeMessage());
-        r.readMessage(i.writeMessage());
+        complete(i, r);
         NoiseSession s = i.split();
         assertThrows(IllegalArgumentException.class,
                 () -> s.encrypt(new byte[NoiseSession.MAX_PLAINTEXT + 1], 0, NoiseSession.MAX_PLAINTEXT + 1, new byte[70000], 0));
+    }
+
+    /** Runs the three XX messages between the two sides. */
+    private static void complete(NoiseHandshake initiator, NoiseHandshake responder) {
+        responder.readMessage(initiator.writeMessage());
+        initiator.readMessage(responder.writeMessage());
+        responder.readMessage(initiator.writeMessage());
     }
 
     private static byte[] roundTrip(NoiseSession from, NoiseSession to, byte[] plaintext) {
