@@ -21,15 +21,17 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
     private final tech.kwik.core.QuicConnection quic;
     private final BlockingIo io;
     private final long streamWindow;
+    private final long maxQueuedBytes;
     private final Set<KwikStream> streams = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
 
     KwikConnection(tech.kwik.core.QuicConnection quic, Direction direction, EventExecutor executor, BlockingIo io,
-            long streamWindow, Multiaddr localAddr, Multiaddr remoteAddr) {
+            long streamWindow, long maxQueuedBytes, Multiaddr localAddr, Multiaddr remoteAddr) {
         super(direction, executor, localAddr, remoteAddr);
         this.quic = quic;
         this.io = io;
         this.streamWindow = streamWindow;
+        this.maxQueuedBytes = maxQueuedBytes;
         quic.setConnectionListener(this);
     }
 
@@ -40,7 +42,7 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
             quicStream.abortReading(0);
             return;
         }
-        KwikStream stream = track(new KwikStream(this, quicStream, Direction.INBOUND, io, streamWindow));
+        KwikStream stream = track(new KwikStream(this, quicStream, Direction.INBOUND, io, streamWindow, maxQueuedBytes));
         executor().execute(() -> acceptInbound(stream));
         stream.startReading();
     }
@@ -55,7 +57,7 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
         // createStream blocks while the remote's stream limit is used up.
         io.execute(() -> {
             try {
-                KwikStream stream = track(new KwikStream(this, quic.createStream(true), Direction.OUTBOUND, io, streamWindow));
+                KwikStream stream = track(new KwikStream(this, quic.createStream(true), Direction.OUTBOUND, io, streamWindow, maxQueuedBytes));
                 stream.startReading();
                 result.complete(stream);
             } catch (IOException | RuntimeException e) {

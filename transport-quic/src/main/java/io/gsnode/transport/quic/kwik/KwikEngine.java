@@ -162,7 +162,7 @@ public final class KwikEngine implements QuicEngine {
                 .build();
         try {
             InetSocketAddress local = quic.getLocalAddress();
-            KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(),
+            KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(), limits.maxBufferedBytesPerStream(),
                     local == null ? Multiaddr.quic(new InetSocketAddress(0)) : Multiaddr.quic(local), Multiaddr.quic(address));
             // Before connect(), so that no stream the listener opens early is missed.
             quic.setPeerInitiatedStreamCallback(conn::onPeerStream);
@@ -240,7 +240,7 @@ public final class KwikEngine implements QuicEngine {
         @Override
         public ApplicationProtocolConnection createConnection(String protocol, tech.kwik.core.QuicConnection quic) {
             InetSocketAddress remote = ((ServerConnection) quic).getInitialRemoteAddress();
-            KwikConnection conn = new KwikConnection(quic, Direction.INBOUND, executors.next(), io, config.streamWindow(),
+            KwikConnection conn = new KwikConnection(quic, Direction.INBOUND, executors.next(), io, config.streamWindow(), limits.maxBufferedBytesPerStream(),
                     Multiaddr.quic((InetSocketAddress) socket.getLocalSocketAddress()), Multiaddr.quic(remote));
             connections.add(conn);
             conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));

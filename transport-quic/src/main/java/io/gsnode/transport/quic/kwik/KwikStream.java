@@ -3,6 +3,8 @@ package io.gsnode.transport.quic.kwik;
 import io.gsnode.libp2p.connection.AbstractStream;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.connection.ProtocolViolation;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.util.concurrent.EventExecutor;
@@ -15,6 +17,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import tech.kwik.core.QuicStream;
 
 /**
@@ -44,13 +47,18 @@ final class KwikStream extends AbstractStream {
     private final Semaphore undelivered;
     private final ConcurrentLinkedQueue<PendingWrite> writes = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean writing = new AtomicBoolean();
+    /** Bytes queued here and not yet taken by Kwik, bounded by the host's per-stream limit. */
+    private final AtomicLong queuedBytes = new AtomicLong();
+    private final long maxQueuedBytes;
     private volatile boolean terminated;
     private boolean writeClosed;
     private volatile boolean finSent;
     private volatile boolean eofReceived;
 
-    KwikStream(KwikConnection connection, QuicStream stream, Direction direction, BlockingIo io, long window) {
+    KwikStream(KwikConnection connection, QuicStream stream, Direction direction, BlockingIo io, long window,
+            long maxQueuedBytes) {
         super(direction);
+        this.maxQueuedBytes = maxQueuedBytes;
         this.connection = connection;
         this.stream = stream;
         this.io = io;
@@ -109,6 +117,14 @@ final class KwikStream extends AbstractStream {
             done.completeExceptionally(new ClosedChannelException());
             return;
         }
+        int bytes = data.readableBytes();
+        if (queuedBytes.get() + bytes > maxQueuedBytes) {
+            data.release();
+            done.completeExceptionally(new ProtocolViolation(FailureKind.LIMIT, "QUIC stream " + stream.getStreamId()
+                    + " write queue would exceed " + maxQueuedBytes + " bytes; wait for earlier writes to complete"));
+            return;
+        }
+        queuedBytes.addAndGet(bytes);
         enqueue(new PendingWrite(data, done));
     }
 
@@ -138,6 +154,7 @@ final class KwikStream extends AbstractStream {
             if (w.data() != null) w.data().release();
             w.done().completeExceptionally(cause);
         }
+        queuedBytes.set(0);
         connection.forget(this);
         deliverReset(cause);
     }
@@ -171,6 +188,7 @@ final class KwikStream extends AbstractStream {
                     forgetWhenDone();
                 } else {
                     ByteBuf data = w.data();
+                    queuedBytes.addAndGet(-data.readableBytes());
                     byte[] chunk = new byte[Math.min(WRITE_CHUNK, data.readableBytes())];
                     while (data.isReadable()) {
                         int n = Math.min(chunk.length, data.readableBytes());

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.connection.ProtocolViolation;
 import io.gsnode.libp2p.connection.Stream;
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
@@ -19,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -164,6 +167,20 @@ class YamuxConnectionTest {
         sent += outbound().stream().mapToLong(Wire::length).sum();
         assertEquals(MIB, sent);
         assertTrue(done.isDone());
+    }
+
+    @Test
+    void writesBeyondTheQueueLimitFailWithoutResettingTheStream() throws Exception {
+        start(new ConnectionLimits(8, 8, 1 << 20, Duration.ofSeconds(10)));
+        outbound();
+        Stream stream = session.openStream().get(1, TimeUnit.SECONDS);
+        // 256 KiB leave at once (the initial window); 512 KiB wait in the 1 MiB queue.
+        assertFalse(stream.write(Unpooled.wrappedBuffer(new byte[768 * KIB])).isDone());
+        var refused = stream.write(Unpooled.wrappedBuffer(new byte[600 * KIB]));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> refused.get(1, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof ProtocolViolation v && v.kind() == FailureKind.LIMIT, e.toString());
+        channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_ACK, 1, MIB));
+        assertTrue(stream.write(Unpooled.wrappedBuffer(new byte[1])).isDone(), "room again once the queue drained");
     }
 
     @Test
