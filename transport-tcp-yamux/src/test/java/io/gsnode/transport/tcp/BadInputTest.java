@@ -18,8 +18,9 @@ import io.gsnode.transport.tcp.noise.LyingHandshakes;
 import io.gsnode.transport.tcp.noise.NoiseHandshake;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -148,11 +149,17 @@ class BadInputTest {
 
     @Test
     void dialToAClosedPortFailsClearlyAndQuickly() throws Exception {
-        int closedPort;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closedPort = s.getLocalPort();
+        // A bound socket that never listens: connects to it are refused, and no other process
+        // (nor the kernel's choice of our own ephemeral port, which can self-connect) takes the
+        // port while the test runs.
+        try (SocketChannel bound = SocketChannel.open()) {
+            bound.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            int closedPort = ((InetSocketAddress) bound.getLocalAddress()).getPort();
+            assertDialRefused(Multiaddr.parse("/ip4/127.0.0.1/tcp/" + closedPort).withPeerId(victim.peerId()));
         }
-        Multiaddr nobody = Multiaddr.parse("/ip4/127.0.0.1/tcp/" + closedPort).withPeerId(victim.peerId());
+    }
+
+    private void assertDialRefused(Multiaddr nobody) {
         long start = System.nanoTime();
         CompletionException e = assertThrows(CompletionException.class, () -> goodPeer.dial(nobody).join());
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
