@@ -1,0 +1,2 @@
+/** Offline tooling: topology generation, record extraction, comparison and plots. */
+package io.gsnode.tools;
