@@ -1,0 +1,105 @@
+package io.gsnode.gossipsub;
+
+import io.gsnode.gossipsub.rpc.MalformedRpcException;
+import io.gsnode.gossipsub.rpc.Rpc;
+import io.gsnode.gossipsub.rpc.RpcDecoder;
+import io.gsnode.libp2p.connection.Stream;
+import io.gsnode.libp2p.connection.StreamHandler;
+import io.gsnode.libp2p.framing.LengthPrefixed;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
+/**
+ * Reads the uvarint-prefixed RPCs a peer writes on the stream it opened to us. Frames are decoded
+ * here, on the transport's thread, and handed to the router as objects, so decoding spreads over
+ * the I/O threads and the router thread only runs protocol logic.
+ */
+final class InboundReader implements StreamHandler {
+
+    /** Where decoded RPCs and failures go. */
+    interface Sink {
+        void rpc(Stream stream, Rpc rpc, int frameBytes, long arrivedNanos);
+
+        void malformed(Stream stream, String reason);
+
+        void closed(Stream stream);
+    }
+
+    private final int maxFrame;
+    private final Sink sink;
+    private ByteBuf pending = Unpooled.EMPTY_BUFFER;
+    private boolean failed;
+
+    InboundReader(int maxFrame, Sink sink) {
+        this.maxFrame = maxFrame;
+        this.sink = sink;
+    }
+
+    @Override
+    public void onData(Stream stream, ByteBuf data) {
+        if (failed) return;
+        ByteBuf in = accumulate(data);
+        try {
+            while (in.isReadable()) {
+                int start = in.readerIndex();
+                byte[] frame = LengthPrefixed.read(in, maxFrame);
+                if (frame == null) break;
+                int frameBytes = in.readerIndex() - start;
+                if (frame.length == 0) continue; // zero-length frames are ignored (go does the same)
+                sink.rpc(stream, RpcDecoder.decode(frame), frameBytes, System.nanoTime());
+            }
+        } catch (MalformedRpcException | IllegalArgumentException e) {
+            failed = true;
+            release();
+            sink.malformed(stream, e.getMessage());
+            return;
+        }
+        keepRest(in);
+    }
+
+    @Override
+    public void onRemoteClose(Stream stream) {
+        release();
+        sink.closed(stream);
+    }
+
+    @Override
+    public void onReset(Stream stream, Throwable cause) {
+        release();
+        sink.closed(stream);
+    }
+
+    /** The buffer to parse: the leftover of earlier reads followed by {@code data}, which we do not own. */
+    private ByteBuf accumulate(ByteBuf data) {
+        if (!pending.isReadable()) {
+            return data;
+        }
+        ByteBuf merged = Unpooled.buffer(pending.readableBytes() + data.readableBytes());
+        merged.writeBytes(pending).writeBytes(data);
+        pending.release();
+        pending = merged;
+        return merged;
+    }
+
+    private void keepRest(ByteBuf in) {
+        if (in == pending) {
+            if (!in.isReadable()) {
+                release();
+            } else {
+                in.discardReadBytes();
+            }
+            return;
+        }
+        if (in.isReadable()) {
+            // A partial frame: copy it, because the caller releases its buffer after we return.
+            pending = Unpooled.buffer(in.readableBytes()).writeBytes(in);
+        }
+    }
+
+    private void release() {
+        if (pending != Unpooled.EMPTY_BUFFER) {
+            pending.release();
+            pending = Unpooled.EMPTY_BUFFER;
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.gsnode.gossipsub;
+
+import io.gsnode.gossipsub.rpc.PubMessage;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+
+/** Computes a message's id. Every peer of a topic must use the same function. */
+@FunctionalInterface
+public interface MessageIdFunction {
+
+    MessageId apply(PubMessage message);
+
+    /** The first 20 bytes of SHA-256 of the data: the interop peers' shared rule (PEER-PROTOCOL.md). */
+    MessageIdFunction SHA256_PREFIX_20 = m -> MessageId.wrap(Arrays.copyOf(sha256(m.data()), 20));
+
+    private static byte[] sha256(byte[] data) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK always has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.gsnode.gossipsub;
+
+import io.gsnode.libp2p.connection.Connection;
+import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.Stream;
+import io.gsnode.libp2p.peer.PeerId;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+
+/** What the router knows about one connected peer. Router thread only, except the queue. */
+final class PeerState {
+
+    final PeerId id;
+    final Connection connection;
+    final OutboundQueue queue;
+    /** Null until our outbound stream settled on a protocol; until then the peer is not meshed. */
+    MeshsubVersion version;
+    Stream inbound;
+    final Set<String> topics = new HashSet<>();
+    /** IDONTWANT ids from this peer, with the heartbeat tick at which each expires. */
+    private final Map<MessageId, Long> dontWant = new HashMap<>();
+    int ihaveRpcs;
+    int iwantIdsAsked;
+    int idontwantRpcs;
+    boolean extensionsReceived;
+    boolean partialMessages;
+
+    PeerState(Connection connection, int queueCapacity) {
+        this.id = connection.remotePeer();
+        this.connection = connection;
+        this.queue = new OutboundQueue(queueCapacity);
+    }
+
+    /** Whether we dialed this peer (an outbound connection, counted by Dout). */
+    boolean outbound() {
+        return connection.direction() == Direction.OUTBOUND;
+    }
+
+    boolean ready() {
+        return version != null;
+    }
+
+    boolean dontWant(MessageId id) {
+        return dontWant.containsKey(id);
+    }
+
+    void addDontWant(MessageId id, long expiresAtTick) {
+        dontWant.put(id, expiresAtTick);
+    }
+
+    /** Resets the per-heartbeat counters and forgets expired IDONTWANTs. */
+    void onHeartbeat(long tick) {
+        ihaveRpcs = 0;
+        iwantIdsAsked = 0;
+        idontwantRpcs = 0;
+        for (Iterator<Long> it = dontWant.values().iterator(); it.hasNext(); ) {
+            if (it.next() <= tick) it.remove();
+        }
+    }
+}

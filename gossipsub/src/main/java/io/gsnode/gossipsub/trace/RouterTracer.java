@@ -1,0 +1,49 @@
+package io.gsnode.gossipsub.trace;
+
+import io.gsnode.gossipsub.MessageId;
+import io.gsnode.libp2p.peer.PeerId;
+
+/**
+ * Observes the router. Called on the router thread (except {@link #malformed}, which runs on the
+ * transport thread that decoded the frame), so implementations must be quick and must not block.
+ */
+public interface RouterTracer {
+
+    /** An RPC was queued for {@code to} (after IDONTWANT filtering; dropped RPCs are not sent). */
+    default void rpcSent(PeerId to, RpcParts parts) {}
+
+    default void rpcReceived(PeerId from, RpcParts parts) {}
+
+    /** First arrival of a message that passed validation. */
+    default void delivered(PeerId from, MessageId id, String topic, int dataBytes) {}
+
+    /** A message whose id was already seen. */
+    default void duplicate(PeerId from, MessageId id, String topic) {}
+
+    /** A message or control item dropped by a rule (signature policy, validation, unknown topic, limits). */
+    default void rejected(PeerId from, String reason) {}
+
+    /** A frame that did not decode or exceeded the size limit; the connection is closed. */
+    default void malformed(PeerId from, String reason) {}
+
+    /** The peer's outbound queue was full: the RPC was dropped. */
+    default void queueDropped(PeerId to) {}
+
+    /** A push or an IWANT answer skipped because the peer had sent IDONTWANT for the id. */
+    default void suppressedByIDontWant(PeerId to, MessageId id) {}
+
+    /** A message sent in answer to an IWANT. */
+    default void iwantServed(PeerId to, MessageId id) {}
+
+    /** An IWANT we sent whose message did not arrive within the follow-up time. */
+    default void brokenPromise(PeerId peer, MessageId id) {}
+
+    default void meshAdded(String topic, PeerId peer) {}
+
+    default void meshRemoved(String topic, PeerId peer) {}
+
+    /** Fans events out to several tracers. */
+    static RouterTracer all(RouterTracer... tracers) {
+        return new CompositeTracer(tracers);
+    }
+}
