@@ -76,6 +76,37 @@ type echoEvent struct {
 	Ms     float64 `json:"ms"`
 }
 
+type messageEvent struct {
+	Event string  `json:"event"`
+	Topic string  `json:"topic"`
+	ID    string  `json:"id"`
+	From  string  `json:"from"`
+	Size  int     `json:"size"`
+	TMs   float64 `json:"t_ms"`
+}
+
+type publishedEvent struct {
+	Event      string  `json:"event"`
+	Topic      string  `json:"topic"`
+	ID         string  `json:"id"`
+	Size       int     `json:"size"`
+	Recipients int     `json:"recipients"`
+	TMs        float64 `json:"t_ms"`
+}
+
+type meshEvent struct {
+	Event string   `json:"event"`
+	Topic string   `json:"topic"`
+	Peers []string `json:"peers"`
+}
+
+type gossipCountersEvent struct {
+	Event      string    `json:"event"`
+	Sent       rpcCounts `json:"sent"`
+	Received   rpcCounts `json:"received"`
+	Duplicates int64     `json:"duplicates"`
+}
+
 type errorEvent struct {
 	Event string `json:"event"`
 	What  string `json:"what"`

@@ -1,7 +1,8 @@
 // Command gopeer is the go-libp2p side of the gsnode interop peer contract
 // (see ../PEER-PROTOCOL.md). It listens and/or dials, serves identify, ping,
-// /gsnode/transfer/1.0.0 and /gsnode/echo/1.0.0, runs the requested actions
-// and reports everything as JSON lines on stdout.
+// /gsnode/transfer/1.0.0 and /gsnode/echo/1.0.0, runs gossipsub when asked to
+// subscribe or publish (gossip.go), runs the requested actions and reports
+// everything as JSON lines on stdout.
 package main
 
 import (
@@ -20,6 +21,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -43,6 +45,10 @@ const (
 	dialTimeout   = 30 * time.Second
 	actionTimeout = 5 * time.Minute
 )
+
+// processStart is the reference for --after: package initialisation runs
+// before main, as early as the process can take a timestamp.
+var processStart = time.Now()
 
 func main() {
 	os.Exit(run(os.Args[1:]))
@@ -151,14 +157,42 @@ func run(args []string) int {
 			}
 		}
 	}
+
+	// Gossipsub: join (and subscribe to) the topics right after listening,
+	// before dialling. Doing it before the listening event keeps that event
+	// first; nobody knows our addresses yet, so nothing can be missed.
+	var g *gossip
+	if opts.gossip() {
+		g, err = startGossip(ctx, out, h, opts)
+		if err != nil {
+			logf("%v", err)
+			out.emit(errorEvent{"error", err.Error()})
+			closeHost()
+			out.emit(simpleEvent{"done"})
+			return 1
+		}
+	}
+
 	out.emit(listeningEvent{"listening", h.ID().String(), listening})
 
-	failed := false
+	var failed atomic.Bool
 	fail := func(format string, a ...any) {
-		failed = true
+		failed.Store(true)
 		msg := fmt.Sprintf(format, a...)
 		logf("%s", msg)
 		out.emit(errorEvent{"error", msg})
+	}
+
+	// Publishing follows its own clock (--after counts from process start),
+	// alongside the dials.
+	published := make(chan struct{})
+	if opts.publish != "" {
+		go func() {
+			defer close(published)
+			publish(ctx, out, g.tracer, g.pubTh, opts, processStart, fail)
+		}()
+	} else {
+		close(published)
 	}
 
 	for _, d := range opts.dial {
@@ -198,6 +232,9 @@ func run(args []string) int {
 		}
 	}
 
+	// The countdown starts after the last dial action and the last publish.
+	<-published
+
 	if opts.seconds >= 0 {
 		select {
 		case <-time.After(time.Duration(opts.seconds * float64(time.Second))):
@@ -207,10 +244,17 @@ func run(args []string) int {
 		<-ctx.Done()
 	}
 
+	var counters gossipCountersEvent
+	if g != nil {
+		counters = g.stop()
+	}
 	closeHost()
+	if g != nil {
+		out.emit(counters)
+	}
 	out.emit(simpleEvent{"done"})
 	out.close()
-	if failed {
+	if failed.Load() {
 		return 1
 	}
 	return 0

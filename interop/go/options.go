@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	ma "github.com/multiformats/go-multiaddr"
@@ -10,6 +11,8 @@ import (
 
 const usage = `usage: gopeer [--listen MULTIADDR]... [--dial MULTIADDR/p2p/ID]... [--ping N]
               [--send BYTES] [--echo BYTES] [--key-seed S] [--seconds S]
+              [--subscribe TOPIC]... [--publish TOPIC --size BYTES [--count N]
+              [--interval MS] [--after MS]] [--heartbeat-ms MS]
 
   --listen MULTIADDR  repeatable; /ip4/A/tcp/P or /ip4/A/udp/P/quic-v1 (port 0 = any free port)
   --dial MULTIADDR    repeatable; full address ending in /p2p/<peer id>; dialled in order
@@ -17,7 +20,15 @@ const usage = `usage: gopeer [--listen MULTIADDR]... [--dial MULTIADDR/p2p/ID]..
   --send BYTES        after each dial (and pings), one /gsnode/transfer/1.0.0 stream of BYTES bytes
   --echo BYTES        after each dial (and pings, send), one /gsnode/echo/1.0.0 stream of BYTES bytes
   --key-seed S        Ed25519 seed = S (uint64) little-endian in bytes 0..7, rest zero
-  --seconds S         stay up S seconds after the last action; default: until SIGTERM/SIGINT
+  --seconds S         stay up S seconds after the last dial action and the last publish;
+                      default: until SIGTERM/SIGINT
+  --subscribe TOPIC   repeatable; join gossipsub topic TOPIC right after listening, before dialling
+  --publish TOPIC     publish --count messages of --size random bytes on TOPIC (joined or fanout)
+  --size BYTES        size of each published message, 1..12234442 (required with --publish)
+  --count N           number of messages to publish (default 1)
+  --interval MS       milliseconds between two publishes (default 1000)
+  --after MS          first publish MS milliseconds after the process started (default 0)
+  --heartbeat-ms MS   gossipsub heartbeat interval in milliseconds, at least 1 (default 700)
 
 Events are JSON lines on stdout; see interop/PEER-PROTOCOL.md.
 Exit status: 0 all actions succeeded, 1 an action failed, 2 bad usage.
@@ -32,15 +43,29 @@ type options struct {
 	seed    uint64
 	hasSeed bool
 	seconds float64 // -1: until signal
+
+	subscribe   []string // in flag order, duplicates dropped
+	publish     string   // "": no publishing
+	size        int
+	hasSize     bool
+	count       int
+	interval    int64 // ms
+	after       int64 // ms
+	heartbeatMs int64
 }
 
+// gossip reports whether gossipsub runs at all.
+func (o *options) gossip() bool { return len(o.subscribe) > 0 || o.publish != "" }
+
 func parseArgs(args []string) (*options, error) {
-	o := &options{send: -1, echo: -1, seconds: -1}
+	o := &options{send: -1, echo: -1, seconds: -1,
+		count: defaultPublishCount, interval: defaultPublishIntvMs, heartbeatMs: defaultHeartbeatMs}
 	seen := map[string]bool{}
 	for i := 0; i < len(args); i++ {
 		name := args[i]
 		switch name {
-		case "--listen", "--dial", "--ping", "--send", "--echo", "--key-seed", "--seconds":
+		case "--listen", "--dial", "--ping", "--send", "--echo", "--key-seed", "--seconds",
+			"--subscribe", "--publish", "--size", "--count", "--interval", "--after", "--heartbeat-ms":
 		default:
 			return nil, fmt.Errorf("unknown argument %q", name)
 		}
@@ -49,7 +74,7 @@ func parseArgs(args []string) (*options, error) {
 		}
 		i++
 		val := args[i]
-		if name != "--listen" && name != "--dial" {
+		if name != "--listen" && name != "--dial" && name != "--subscribe" {
 			if seen[name] {
 				return nil, fmt.Errorf("%s given more than once", name)
 			}
@@ -81,13 +106,74 @@ func parseArgs(args []string) (*options, error) {
 			if err == nil && (o.seconds < 0 || math.IsNaN(o.seconds) || math.IsInf(o.seconds, 0)) {
 				err = fmt.Errorf("must be a non-negative number")
 			}
+		case "--subscribe":
+			if val == "" {
+				err = fmt.Errorf("empty topic")
+			} else if !slices.Contains(o.subscribe, val) {
+				o.subscribe = append(o.subscribe, val)
+			}
+		case "--publish":
+			o.publish = val
+			if val == "" {
+				err = fmt.Errorf("empty topic")
+			}
+		case "--size":
+			var n int64
+			n, err = parseCount(val, maxRPCSize)
+			if err == nil && n == 0 {
+				err = fmt.Errorf("must be at least 1")
+			}
+			o.size, o.hasSize = int(n), true
+		case "--count":
+			var n int64
+			n, err = parseCount(val, math.MaxInt32)
+			o.count = int(n)
+		case "--interval":
+			o.interval, err = parseCount(val, maxMs)
+		case "--after":
+			o.after, err = parseCount(val, maxMs)
+		case "--heartbeat-ms":
+			o.heartbeatMs, err = parseCount(val, maxMs)
+			if err == nil && o.heartbeatMs == 0 {
+				err = fmt.Errorf("must be at least 1")
+			}
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s %q: %v", name, val, err)
 		}
 	}
+	if o.publish != "" {
+		if !o.hasSize {
+			return nil, fmt.Errorf("--publish needs --size")
+		}
+		if n := publishRPCSize(o.size, o.publish); n > maxRPCSize {
+			return nil, fmt.Errorf("--size %d: one message on topic %q makes a %d-byte RPC, over the %d-byte limit",
+				o.size, o.publish, n, maxRPCSize)
+		}
+	}
 	return o, nil
 }
+
+// publishRPCSize is the encoded size of an RPC carrying one message with
+// size bytes of data on topic and nothing else (StrictNoSign: no from,
+// seqno, signature or key): RPC.publish (field 2) { data (2), topic (4) }.
+func publishRPCSize(size int, topic string) int {
+	field := func(n int) int { return 1 + varintLen(uint64(n)) + n } // tag, length, payload
+	return field(field(size) + field(len(topic)))
+}
+
+func varintLen(v uint64) int {
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
+	}
+	return n
+}
+
+// maxMs bounds millisecond flags so that their products stay far from
+// overflowing a time.Duration.
+const maxMs = 1_000_000_000
 
 func parseCount(s string, max int64) (int64, error) {
 	n, err := strconv.ParseInt(s, 10, 64)

@@ -11,6 +11,8 @@ import { noise } from '@chainsafe/libp2p-noise'
 import { yamux } from '@chainsafe/libp2p-yamux'
 import { identify } from '@libp2p/identify'
 import { ping } from '@libp2p/ping'
+import { gossipsub } from '@chainsafe/libp2p-gossipsub'
+import { StrictNoSign } from '@libp2p/interface'
 import { generateKeyPair, generateKeyPairFromSeed } from '@libp2p/crypto/keys'
 import { multiaddr } from '@multiformats/multiaddr'
 import { byteStream } from 'it-byte-stream'
@@ -20,20 +22,35 @@ const ECHO_PROTOCOL = '/gsnode/echo/1.0.0'
 const PING_PROTOCOL = '/ipfs/ping/1.0.0'
 const CHUNK = 64 * 1024
 const P2P_CODE = 421 // multicodec of /p2p
+// Gossipsub: the largest RPC we accept (Ethereum's max_message_size()), and
+// the smallest message data that makes us send IDONTWANT to our mesh peers.
+const MAX_RPC_SIZE = 12_234_442
+const IDONTWANT_MIN_DATA = 1024
+const MESH_POLL_MS = 100
 
 // Set once shutdown begins (--seconds ran out, or SIGTERM/SIGINT). A stream
 // that ends because we are closing our own connections is not a real EOF.
 let finishing = false
 
 const USAGE = `usage: jspeer [--listen MULTIADDR]... [--dial MULTIADDR]... [--ping N] [--send BYTES]
-              [--echo BYTES] [--key-seed S] [--seconds S]
+              [--echo BYTES] [--key-seed S] [--seconds S] [--subscribe TOPIC]...
+              [--publish TOPIC --size BYTES [--count N] [--interval MS] [--after MS]]
+              [--heartbeat-ms MS]
   --listen MULTIADDR  repeatable; /ip4/A/tcp/P or /ip4/A/udp/P/quic-v1 (port 0 = any free port)
   --dial MULTIADDR    repeatable; full address ending in /p2p/<peer id>; dialled in order
   --ping N            after each dial, N pings on one /ipfs/ping/1.0.0 stream
   --send BYTES        after each dial (and pings), one /gsnode/transfer/1.0.0 stream of BYTES bytes
   --echo BYTES        after each dial (and pings, send), one /gsnode/echo/1.0.0 stream of BYTES bytes
   --key-seed S        deterministic Ed25519 key: seed = S (uint64) little-endian in bytes 0..7
-  --seconds S         after the last action stay up S seconds, then exit (default: until SIGTERM/SIGINT)
+  --seconds S         after the last action (dials and publishes) stay up S seconds, then exit
+                      (default: until SIGTERM/SIGINT)
+  --subscribe TOPIC   repeatable; join gossipsub topic TOPIC right after listening, before dialling
+  --publish TOPIC     publish --count messages of --size random bytes on TOPIC (fanout if not joined)
+  --size BYTES        size of each published message, >= 1 (required with --publish)
+  --count N           number of messages to publish, >= 1 (default 1; only with --publish)
+  --interval MS       milliseconds between two publishes (default 1000; only with --publish)
+  --after MS          first publish MS ms after the process started (default 0; only with --publish)
+  --heartbeat-ms MS   gossipsub heartbeat interval in ms, >= 1 (default 700)
 Events: JSON lines on stdout. Exit: 0 ok, 1 an action failed, 2 bad usage.`
 
 // ---------------------------------------------------------------- output
@@ -76,7 +93,22 @@ function parseUint (flag, s) {
 }
 
 function parseArgs (argv) {
-  const o = { listen: [], dial: [], ping: 0, send: null, echo: null, keySeed: null, seconds: null }
+  const o = {
+    listen: [],
+    dial: [],
+    ping: 0,
+    send: null,
+    echo: null,
+    keySeed: null,
+    seconds: null,
+    subscribe: [],
+    publish: null,
+    size: null,
+    count: 1,
+    interval: 1000,
+    after: 0,
+    heartbeatMs: 700
+  }
   const seen = new Set()
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
@@ -125,10 +157,40 @@ function parseArgs (argv) {
         o.seconds = Number(v)
         break
       }
+      case '--subscribe': {
+        const v = needVal()
+        if (v === '') usageError('--subscribe needs a non-empty topic')
+        if (!o.subscribe.includes(v)) o.subscribe.push(v) // joining twice is joining once
+        break
+      }
+      case '--publish': {
+        once()
+        const v = needVal()
+        if (v === '') usageError('--publish needs a non-empty topic')
+        o.publish = v
+        break
+      }
+      case '--size': once(); o.size = parseUint(flag, needVal()); break
+      case '--count': once(); o.count = parseUint(flag, needVal()); break
+      case '--interval': once(); o.interval = parseUint(flag, needVal()); break
+      case '--after': once(); o.after = parseUint(flag, needVal()); break
+      case '--heartbeat-ms': once(); o.heartbeatMs = parseUint(flag, needVal()); break
       default:
         usageError(`unknown argument: ${flag}`)
     }
   }
+  if (o.publish == null) {
+    for (const f of ['--size', '--count', '--interval', '--after']) {
+      if (seen.has(f)) usageError(`${f} only goes with --publish`)
+    }
+  } else {
+    if (o.size == null) usageError('--publish needs --size')
+    if (o.size < 1) usageError('--size must be at least 1')
+    if (o.count < 1) usageError('--count must be at least 1')
+    // random payloads must give distinct ids: 256^size possible payloads
+    if (o.size < 7 && o.count > 256 ** o.size) usageError(`--count ${o.count} exceeds the ${256 ** o.size} distinct payloads of --size ${o.size}`)
+  }
+  if (o.heartbeatMs < 1) usageError('--heartbeat-ms must be at least 1')
   return o
 }
 
@@ -194,6 +256,111 @@ function errText (err) {
     msg += ' (' + err.errors.map(e => e?.message ?? String(e)).join('; ') + ')'
   }
   return msg
+}
+
+// ---------------------------------------------------------------- gossipsub
+
+// Message id: the first 20 bytes of SHA-256 of the message data.
+function msgId20 (data) {
+  return Uint8Array.from(createHash('sha256').update(data).digest().subarray(0, 20))
+}
+
+function hex (bytes) {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
+}
+
+// Unix wall-clock time in float milliseconds (Date.now() with sub-ms precision).
+function wallMs () {
+  return round3(performance.timeOrigin + performance.now())
+}
+
+function emptyCounts () {
+  return { publish: 0, ihave: 0, iwant: 0, idontwant: 0, graft: 0, prune: 0 }
+}
+
+// Counts of the gossipsub RPCs this node encoded for a peer (sent) and decoded
+// from a peer (received), fed by the library's metrics hook (see gossipCounting).
+const gossipCounters = { sent: emptyCounts(), received: emptyCounts(), duplicates: 0 }
+
+// Contract keys: publish = message entries; ihave, iwant, idontwant = message
+// ids; graft, prune = topics (one control entry per topic).
+function countRpc (into, rpc) {
+  into.publish += rpc.messages?.length ?? 0
+  const c = rpc.control
+  if (c == null) return
+  for (const e of c.ihave ?? []) into.ihave += e.messageIDs?.length ?? 0
+  for (const e of c.iwant ?? []) into.iwant += e.messageIDs?.length ?? 0
+  for (const e of c.idontwant ?? []) into.idontwant += e.messageIDs?.length ?? 0
+  into.graft += c.graft?.length ?? 0
+  into.prune += c.prune?.length ?? 0
+}
+
+// A MetricsRegister whose gauges, histograms and avg/min/max metrics do
+// nothing. Passing one makes the library build its metrics object, whose
+// onRpcSent / onRpcRecv / onPrevalidationResult hooks gossipCounting() then
+// replaces with exact counters.
+const NOOP_REGISTER = {
+  gauge: () => ({ inc () {}, set () {}, addCollect () {} }),
+  histogram: () => ({ startTimer: () => () => {}, observe () {}, reset () {} }),
+  avgMinMax: () => ({ set () {} })
+}
+
+// The library calls metrics.onRpcSent(rpc, bytes) once per peer for every RPC
+// it encoded and queued on that peer's outbound stream (sendRpc after the
+// gossip/control piggyback, sendRpcInBatch for publishes and IDONTWANT),
+// metrics.onRpcRecv(rpc, bytes) for every RPC decoded from a peer, and
+// metrics.onPrevalidationResult(topic, 'duplicate') for every received message
+// entry whose id is already in the seen cache. Returns false (and counts
+// nothing) if this version of the library has no such hooks.
+function gossipCounting (gs) {
+  const m = gs?.metrics
+  if (m == null || typeof m.onRpcSent !== 'function' || typeof m.onRpcRecv !== 'function' ||
+      typeof m.onPrevalidationResult !== 'function') {
+    return false
+  }
+  m.onRpcSent = (rpc) => countRpc(gossipCounters.sent, rpc)
+  m.onRpcRecv = (rpc) => countRpc(gossipCounters.received, rpc)
+  m.onPrevalidationResult = (topic, status) => { if (status === 'duplicate') gossipCounters.duplicates++ }
+  return true
+}
+
+function gossipsubService (heartbeatMs) {
+  return gossipsub({
+    globalSignaturePolicy: StrictNoSign,
+    msgIdFn: (msg) => msgId20(msg.data),
+    msgIdToStrFn: hex, // the library's string ids are then our hex ids
+    // Only meshsub: /floodsub/1.0.0 is not in the contract's protocol list.
+    fallbackToFloodsub: false,
+    floodPublish: false,
+    batchPublish: false,
+    doPX: false,
+    D: 8,
+    Dlo: 6,
+    Dhi: 12,
+    Dlazy: 6,
+    Dscore: 4,
+    Dout: 2,
+    gossipFactor: 0.25,
+    mcacheLength: 6,
+    mcacheGossip: 3,
+    heartbeatInterval: heartbeatMs, // the first heartbeat runs 100 ms after start (library constant)
+    idontwantMinDataSize: IDONTWANT_MIN_DATA,
+    maxInboundDataLength: MAX_RPC_SIZE,
+    emitSelf: false,
+    allowPublishToZeroTopicPeers: true,
+    // "Peer scoring off": js-gossipsub always keeps scores, so zero every weight
+    // that could move a score away from 0 (no topic params, no IP colocation,
+    // no behaviour penalty, no app score). Every peer then scores 0, above
+    // every (negative) threshold, and opportunistic grafting never fires.
+    scoreParams: {
+      topics: {},
+      appSpecificWeight: 0,
+      IPColocationFactorWeight: 0,
+      behaviourPenaltyWeight: 0
+    },
+    metricsRegister: NOOP_REGISTER,
+    metricsTopicStrToLabel: new Map()
+  })
 }
 
 // ---------------------------------------------------------------- protocol handlers (responder side)
@@ -337,6 +504,46 @@ async function doEcho (conn, total) {
   }
 }
 
+// ---------------------------------------------------------------- publishing
+
+const sleep = (ms) => new Promise(resolve => setTimeout(resolve, ms))
+
+// Message k (0-based) goes out --after + k * --interval ms after process start
+// (performance.now() counts from process start), so a slow publish does not
+// shift the ones after it. `recipients` is the length of the list that the
+// library's publish() returns: the peers (mesh, or fanout for a topic we did
+// not join, plus direct peers) it queued the message for.
+async function publishAll (gs, opts, onFail) {
+  const topic = opts.publish
+  const ids = new Set()
+  for (let k = 0; k < opts.count; k++) {
+    const wait = opts.after + k * opts.interval - performance.now()
+    if (wait > 0) await sleep(wait)
+    if (finishing) return
+    // random data; tiny --size can repeat a payload, so draw again (parseArgs
+    // made sure enough distinct payloads exist)
+    let data, id, idHex
+    for (;;) {
+      data = randomBytes(opts.size)
+      id = msgId20(data)
+      idHex = hex(id)
+      if (!ids.has(idHex)) break
+    }
+    ids.add(idHex)
+    const t = wallMs()
+    try {
+      const res = await gs.publish(topic, data)
+      const recipients = res?.recipients?.length ?? 0
+      emit({ event: 'published', topic, id: idHex, size: data.length, recipients, t_ms: t })
+      if (recipients === 0) log(`publish ${k + 1}/${opts.count} on ${topic} (${idHex}) reached no peer`)
+    } catch (err) {
+      onFail()
+      log(`publish ${k + 1}/${opts.count} on ${topic} failed:`, err)
+      if (!finishing) emit({ event: 'error', what: `publish ${k + 1}/${opts.count} on ${topic} failed: ${errText(err)}` })
+    }
+  }
+}
+
 // ---------------------------------------------------------------- main
 
 // A harness that stops reading stdout must not crash us with EPIPE, and a
@@ -388,8 +595,28 @@ async function main () {
     connectionMonitor: { enabled: false },
     services: {
       identify: identify(),
-      ping: ping({ maxInboundStreams: 1024, maxOutboundStreams: 1024 })
+      ping: ping({ maxInboundStreams: 1024, maxOutboundStreams: 1024 }),
+      // gossipsub runs on every peer, so each one advertises meshsub and can
+      // mesh or forward; --subscribe / --publish decide what it does with it.
+      pubsub: gossipsubService(opts.heartbeatMs)
     }
+  })
+  const gs = node.services.pubsub
+  const counting = gossipCounting(gs)
+  if (!counting) log('gossipsub metrics hooks not found: gossip_counters will not be printed')
+  const gossipUsed = opts.subscribe.length > 0 || opts.publish != null
+
+  gs.addEventListener('gossipsub:message', (evt) => {
+    const { propagationSource, msgId, msg } = evt.detail
+    if (finishing) return
+    emit({
+      event: 'message',
+      topic: msg.topic,
+      id: msgId, // hex, see msgIdToStrFn
+      from: propagationSource.toString(),
+      size: msg.data.length,
+      t_ms: wallMs()
+    })
   })
 
   node.addEventListener('connection:open', (evt) => {
@@ -429,14 +656,19 @@ async function main () {
   await node.handle(ECHO_PROTOCOL, (data) => { handleEcho(data) }, handleOpts)
 
   let failed = false
+  let meshTimer = null
   const finish = async (why) => {
     if (finishing) return
     finishing = true
     log(`shutting down (${why})`)
+    if (meshTimer != null) clearInterval(meshTimer)
+    // counted up to here: what stop() tears down is not part of the run
+    const counters = JSON.parse(JSON.stringify(gossipCounters))
     await Promise.race([
       node.stop().catch(err => log('stop failed:', err)),
       new Promise(resolve => setTimeout(resolve, 3000).unref())
     ])
+    if (gossipUsed && counting) emit({ event: 'gossip_counters', ...counters })
     emit({ event: 'done' })
     process.exit(failed ? 1 : 0)
   }
@@ -479,9 +711,30 @@ async function main () {
       addrs.push(s)
     }
   }
+  // join topics before anything else can happen (the listening event lets the
+  // harness start dialling us)
+  for (const t of opts.subscribe) gs.subscribe(t)
   emit({ event: 'listening', peer_id: node.peerId.toString(), addrs })
 
+  if (opts.subscribe.length > 0) {
+    // mesh events: poll each joined topic's mesh, print when the sorted set changed
+    const last = new Map(opts.subscribe.map(t => [t, '[]']))
+    meshTimer = setInterval(() => {
+      if (finishing) return
+      for (const t of opts.subscribe) {
+        const peers = gs.getMeshPeers(t).map(String).sort()
+        const key = JSON.stringify(peers)
+        if (key !== last.get(t)) {
+          last.set(t, key)
+          emit({ event: 'mesh', topic: t, peers })
+        }
+      }
+    }, MESH_POLL_MS)
+  }
+
   actionsRunning = true
+  // publishes run on their own clock (from process start), alongside the dials
+  const publishing = opts.publish == null ? Promise.resolve() : publishAll(gs, opts, () => { failed = true })
   for (const d of opts.dial) {
     if (finishing) break
     let conn
@@ -511,6 +764,7 @@ async function main () {
       }
     }
   }
+  await publishing
   actionsRunning = false
 
   if (opts.seconds != null) {

@@ -242,16 +242,26 @@ public final class RpcEncoder {
 
     private static void stringField(ByteBuf out, int field, String value) {
         tag(out, field, LEN);
-        writeVarint(out, utf8Length(value));
-        out.writeCharSequence(value, StandardCharsets.UTF_8);
+        if (isAscii(value)) {
+            writeVarint(out, value.length());
+            out.writeCharSequence(value, StandardCharsets.US_ASCII);
+        } else {
+            byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+            writeVarint(out, utf8.length);
+            out.writeBytes(utf8);
+        }
     }
 
     private static int utf8Length(String s) {
-        int n = s.length();
+        return isAscii(s) ? s.length() : s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** Topics are nearly always ASCII; this avoids encoding them twice to learn their length. */
+    private static boolean isAscii(String s) {
         for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) return s.getBytes(StandardCharsets.UTF_8).length;
+            if (s.charAt(i) >= 0x80) return false;
         }
-        return n;
+        return true;
     }
 
     static int varintSize(long v) {

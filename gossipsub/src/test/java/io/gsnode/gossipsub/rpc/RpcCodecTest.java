@@ -1,0 +1,109 @@
+package io.gsnode.gossipsub.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.gossipsub.rpc.ControlMessage.Extensions;
+import io.gsnode.gossipsub.rpc.ControlMessage.IDontWant;
+import io.gsnode.gossipsub.rpc.ControlMessage.IHave;
+import io.gsnode.gossipsub.rpc.ControlMessage.IWant;
+import io.gsnode.gossipsub.rpc.ControlMessage.PeerInfo;
+import io.gsnode.gossipsub.rpc.ControlMessage.Prune;
+import io.gsnode.libp2p.multiformats.UVarint;
+import io.gsnode.libp2p.protobuf.ProtoWriter;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RpcCodecTest {
+
+    @Test
+    void everyFieldSurvivesARoundTrip() {
+        Rpc rpc = new Rpc(
+                List.of(SubOpts.subscribe("a"), new SubOpts(false, "b", true, true)),
+                List.of(PubMessage.unsigned("a", new byte[] {1, 2, 3}),
+                        new PubMessage(new byte[] {9}, new byte[0], new byte[] {0, 0, 0, 0, 0, 0, 0, 7}, "ü", new byte[] {5}, new byte[] {6})),
+                new ControlMessage(
+                        List.of(new IHave("a", List.of(new byte[] {1}, new byte[] {0, (byte) 0xff}))),
+                        List.of(new IWant(List.of(new byte[] {2}))),
+                        List.of("a", "b"),
+                        List.of(new Prune("a", List.of(new PeerInfo(new byte[] {3}, null)), 60L), new Prune("c", List.of(), null)),
+                        List.of(new IDontWant(List.of(new byte[] {4}))),
+                        new Extensions(true)),
+                new PartialMessage("a", new byte[] {7}, new byte[] {8}, null));
+        byte[] body = body(rpc);
+        assertEquals(RpcEncoder.size(rpc), body.length);
+        Rpc back = RpcDecoder.decode(body);
+        assertEquals(2, back.subscriptions().size());
+        assertEquals(rpc.subscriptions().get(1), back.subscriptions().get(1));
+        PubMessage m = back.publish().get(1);
+        assertArrayEquals(new byte[] {9}, m.from());
+        assertArrayEquals(new byte[0], m.data());
+        assertEquals("ü", m.topic());
+        assertNull(back.publish().get(0).from(), "absent fields stay absent");
+        ControlMessage c = back.control();
+        assertArrayEquals(new byte[] {0, (byte) 0xff}, c.ihave().get(0).messageIds().get(1));
+        assertEquals(List.of("a", "b"), c.graft());
+        assertEquals(60L, c.prune().get(0).backoffSeconds());
+        assertNull(c.prune().get(1).backoffSeconds());
+        assertArrayEquals(new byte[] {3}, c.prune().get(0).peers().get(0).peerId());
+        assertArrayEquals(new byte[] {4}, c.idontwant().get(0).messageIds().get(0));
+        assertTrue(c.extensions().partialMessages());
+        assertArrayEquals(new byte[] {8}, back.partial().partialMessage());
+        assertNull(back.partial().partsMetadata());
+        // Encoding is deterministic: the decoded RPC encodes to the same bytes.
+        assertArrayEquals(body, body(back));
+    }
+
+    @Test
+    void bytesMatchAHandEncoding() {
+        // RPC{publish: [Message{data: 0x01, topic: "t"}]}:
+        // 12 06 | 12 01 01 | 22 01 74   (field 2 LEN 6 | data | topic)
+        Rpc rpc = Rpc.ofPublish(PubMessage.unsigned("t", new byte[] {1}));
+        assertEquals("1206120101220174", HexFormat.of().formatHex(body(rpc)));
+        // A frame carries the uvarint length first.
+        ByteBuf frame = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT, rpc);
+        assertEquals(8, UVarint.read(frame));
+        frame.release();
+    }
+
+    @Test
+    void unknownFieldsAreSkipped() {
+        byte[] known = body(Rpc.ofPublish(PubMessage.unsigned("t", new byte[] {1})));
+        byte[] unknown = new ProtoWriter().writeVarintField(6492434, 1).writeBytesField(99, new byte[] {1, 2}).toByteArray();
+        byte[] both = new byte[known.length + unknown.length];
+        System.arraycopy(unknown, 0, both, 0, unknown.length);
+        System.arraycopy(known, 0, both, unknown.length, known.length);
+        assertEquals("t", RpcDecoder.decode(both).publish().get(0).topic());
+    }
+
+    @Test
+    void garbageIsRejectedWithAReason() {
+        MalformedRpcException e = assertThrows(MalformedRpcException.class,
+                () -> RpcDecoder.decode(new byte[] {0x12, 0x7f, 0x01}));
+        assertTrue(e.getMessage().contains("undecodable"), e.getMessage());
+        assertThrows(MalformedRpcException.class, () -> RpcDecoder.decode(
+                new ProtoWriter().writeBytesField(2, new ProtoWriter().writeBytesField(2, new byte[] {1}).toByteArray()).toByteArray()),
+                "a message without a topic");
+    }
+
+    @Test
+    void messageEncodingForSigningLeavesOutSignatureAndKeyWhenAbsent() {
+        PubMessage m = new PubMessage(new byte[] {1}, new byte[] {2}, new byte[] {3}, "t", null, null);
+        assertEquals("0a01011201021a0103220174", HexFormat.of().formatHex(RpcEncoder.encodeMessage(m)));
+    }
+
+    private static byte[] body(Rpc rpc) {
+        ByteBuf frame = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT, rpc);
+        UVarint.read(frame);
+        byte[] out = new byte[frame.readableBytes()];
+        frame.readBytes(out);
+        frame.release();
+        return out;
+    }
+}
