@@ -1,5 +1,6 @@
 package io.gsnode.node.peer;
 
+import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.libp2p.connection.Causes;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.ConnectionLimits;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Option;
  * succeeded, 1 when one failed, 2 on bad usage.
  */
 @Command(name = "peer", mixinStandardHelpOptions = true,
-        description = {"A standalone libp2p node for interop and debugging.",
+        description = {"A standalone libp2p node for interop and debugging: dial, ping, transfer, gossipsub.",
                 "Prints one JSON event per line on stdout; logs go to stderr."})
 public final class PeerCommand implements Callable<Integer> {
 
@@ -74,6 +75,33 @@ public final class PeerCommand implements Callable<Integer> {
             description = "UDP SO_RCVBUF/SO_SNDBUF asked for; the kernel caps it at net.core.rmem_max/wmem_max (default: ${DEFAULT-VALUE}).")
     int udpBuffer = QuicConfig.DEFAULT.socketBuffer();
 
+    @Option(names = "--subscribe", paramLabel = "TOPIC", description = "Join gossipsub topic TOPIC after listening (repeatable).")
+    List<String> subscribe = new ArrayList<>();
+
+    @Option(names = "--publish", paramLabel = "TOPIC", description = "Publish --count messages of --size random bytes on TOPIC.")
+    String publish;
+
+    @Option(names = "--size", paramLabel = "BYTES", description = "Size of each published message.")
+    Integer size;
+
+    @Option(names = "--count", paramLabel = "N", description = "Messages to publish (default: ${DEFAULT-VALUE}).")
+    int count = 1;
+
+    @Option(names = "--interval", paramLabel = "MS", description = "Milliseconds between publishes (default: ${DEFAULT-VALUE}).")
+    long interval = 1000;
+
+    @Option(names = "--after", paramLabel = "MS", description = "First publish MS after the process started (default: ${DEFAULT-VALUE}).")
+    long after;
+
+    @Option(names = "--heartbeat-ms", paramLabel = "MS", description = "Gossipsub heartbeat interval (default: ${DEFAULT-VALUE}).")
+    long heartbeatMs = 700;
+
+    @Option(names = "--gossip", paramLabel = "NAME=VALUE",
+            description = {"Any gossipsub parameter, e.g. d=8 or idontwant_threshold=1024 (repeatable).",
+                    "Names: d, d_lo, d_hi, d_score, d_out, d_lazy, gossip_factor, history_length, history_gossip, ... "
+                            + "(an unknown name lists them all)."})
+    List<String> gossipParams = new ArrayList<>();
+
     @Option(names = "--epoll", description = "Use Linux epoll instead of NIO for TCP.")
     boolean epoll;
 
@@ -89,7 +117,9 @@ public final class PeerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        long started = System.nanoTime();
         validate();
+        GossipConfig gossipConfig = gossipConfig();
         PrivKey key = keySeed == null ? Ed25519.generate() : Ed25519.fromIndex(Long.parseUnsignedLong(keySeed));
         TcpConfig tcp = TcpConfig.DEFAULT.withEpoll(epoll);
         if (ioThreads != null) tcp = tcp.withIoThreads(ioThreads);
@@ -100,7 +130,7 @@ public final class PeerCommand implements Callable<Integer> {
         installSignalHandlers();
         boolean ok = true;
         try {
-            ok = run(host);
+            ok = run(host, gossipConfig, started);
         } finally {
             host.close().get(5, TimeUnit.SECONDS);
             events.emit("done");
@@ -116,6 +146,17 @@ public final class PeerCommand implements Callable<Integer> {
             quicConfig();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), "QUIC settings: " + e.getMessage());
+        }
+        gossipConfig();
+        if (publish != null && (size == null || size < 1)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--publish needs --size of at least 1 byte");
+        }
+        if (publish == null && size != null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--size needs --publish");
+        }
+        if (count < 1 || interval < 0 || after < 0) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--count must be at least 1, --interval and --after must not be negative");
         }
         if (seconds != null && seconds < 0) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--seconds must not be negative");
@@ -136,6 +177,21 @@ public final class PeerCommand implements Callable<Integer> {
         }
     }
 
+    /** StrictNoSign and the SHA-256 prefix id are the router's defaults: what the interop peers use. */
+    private GossipConfig gossipConfig() {
+        GossipConfig.Builder b = new GossipConfig.Builder().heartbeat(java.time.Duration.ofMillis(heartbeatMs));
+        try {
+            for (String p : gossipParams) {
+                int eq = p.indexOf('=');
+                if (eq < 1) throw new IllegalArgumentException("--gossip wants NAME=VALUE, got '" + p + "'");
+                b.set(p.substring(0, eq), p.substring(eq + 1));
+            }
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "gossipsub settings: " + e.getMessage());
+        }
+    }
+
     private QuicConfig quicConfig() {
         return QuicConfig.DEFAULT.withEngine(quicEngine).withWindows(quicStreamWindow, quicConnectionWindow).withSocketBuffer(udpBuffer);
     }
@@ -148,7 +204,7 @@ public final class PeerCommand implements Callable<Integer> {
         }
     }
 
-    private boolean run(Host host) throws InterruptedException {
+    private boolean run(Host host, GossipConfig gossipConfig, long started) throws InterruptedException {
         IdentifyService identify = new IdentifyService(host, AGENT);
         PingService pings = new PingService(host);
         TransferProtocol transfer = new TransferProtocol(host, (conn, r) -> events.emit("received",
@@ -169,18 +225,48 @@ public final class PeerCommand implements Callable<Integer> {
                 return false;
             }
         }
+        PeerGossip gossip = null;
+        if (!subscribe.isEmpty() || publish != null) {
+            gossip = new PeerGossip(host, gossipConfig, events);
+            for (String topic : new java.util.LinkedHashSet<>(subscribe)) gossip.subscribe(topic);
+        }
         events.emit("listening", "peer_id", host.peerId().toString(), "addrs", bound);
+        try {
+            boolean ok = dialAndPublish(host, gossip, started, pings, transfer, echoes);
+            if (seconds == null) {
+                stop.await();
+            } else {
+                stop.await((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+            }
+            return ok;
+        } finally {
+            if (gossip != null) {
+                gossip.reportCounters();
+                gossip.close();
+            }
+        }
+    }
 
+    /** Dials in order while the publisher follows its own schedule; both must end before the countdown. */
+    private boolean dialAndPublish(Host host, PeerGossip gossip, long started, PingService pings,
+                                   TransferProtocol transfer, EchoProtocol echoes) throws InterruptedException {
+        java.util.concurrent.CompletableFuture<Boolean> published = java.util.concurrent.CompletableFuture.completedFuture(true);
+        if (publish != null) {
+            PeerGossip.Schedule schedule = new PeerGossip.Schedule(publish, size, count, interval, after);
+            published = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return gossip.publish(schedule, started, stop);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            });
+        }
         boolean ok = true;
         for (String a : dial) {
             ok &= actions(host, Multiaddr.parse(a), pings, transfer, echoes);
         }
-        if (seconds == null) {
-            stop.await();
-        } else {
-            stop.await((long) (seconds * 1000), TimeUnit.MILLISECONDS);
-        }
-        return ok;
+        return published.join() && ok;
     }
 
     /** Dial, then pings, send and echo on that connection; each failure is one error event. */

@@ -1,0 +1,194 @@
+package io.gsnode.node.peer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Gossipsub across implementations, each node its own process on loopback: meshes form across
+ * implementations, every published message reaches every node exactly once, a node outside every
+ * mesh gets them through IHAVE/IWANT, and IDONTWANT flows between Java and go.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class GossipInteropTest {
+
+    private static final Duration STEP = Duration.ofSeconds(60);
+    private static final String TOPIC = "interop";
+    private static final String TCP = "/ip4/127.0.0.1/tcp/0";
+    private static final String QUIC = "/ip4/127.0.0.1/udp/0/quic-v1";
+
+    /** One process of the network. */
+    private record Member(String name, Peers kind, PeerProcess process, String peerId, String addr) {}
+
+    private final Map<String, Member> members = new LinkedHashMap<>();
+
+    @AfterEach
+    void closeAll() {
+        for (Member m : members.values()) m.process().close();
+    }
+
+    @Test
+    void mixedNetworkOverTcp() throws Exception {
+        // Not fully connected; every node has at most 4 neighbours, below D = 8, so every edge
+        // should end up in both ends' meshes, whichever implementation grafted first.
+        mixedNetwork(TCP, List.of(Peers.JAVA, Peers.JAVA, Peers.JAVA, Peers.GO, Peers.GO, Peers.JS, Peers.JS));
+    }
+
+    @Test
+    void javaAndGoOverQuic() throws Exception {
+        mixedNetwork(QUIC, List.of(Peers.JAVA, Peers.JAVA, Peers.JAVA, Peers.GO, Peers.GO, Peers.GO, Peers.JAVA));
+    }
+
+    /**
+     * Nodes 0..6 of the given kinds plus a Java loner (node 7) whose mesh degree is 0, so it is in
+     * no mesh and must pull everything with IWANT. Nodes 2, 4 and 6 publish, one message each.
+     */
+    private void mixedNetwork(String listen, List<Peers> kinds) throws Exception {
+        int[][] edges = {{0, 1}, {0, 3}, {0, 5}, {1, 3}, {1, 6}, {2, 4}, {2, 5}, {2, 6}, {3, 6}, {4, 5}, {1, 2}, {7, 3}, {7, 1}};
+        Set<Integer> publishers = Set.of(2, 4, 6);
+        int n = kinds.size() + 1;
+        for (int i = 0; i < n; i++) {
+            Peers kind = i < kinds.size() ? kinds.get(i) : Peers.JAVA;
+            List<String> args = new ArrayList<>(List.of("--key-seed", Integer.toString(40 + i), "--listen", listen,
+                    "--subscribe", TOPIC));
+            for (int[] e : edges) {
+                int other = e[0] == i ? e[1] : e[1] == i ? e[0] : -1;
+                if (other >= 0 && other < i) args.addAll(List.of("--dial", member(other).addr()));
+            }
+            if (i == 7) args.addAll(List.of("--gossip", "d=0", "--gossip", "d_lo=0", "--gossip", "d_hi=0",
+                    "--gossip", "d_out=0", "--gossip", "d_score=0"));
+            if (publishers.contains(i)) {
+                // Publishers start last; 8 s gives every mesh many heartbeats to form, even on a
+                // loaded 2-core machine where a cold JVM's first handshake can take seconds.
+                args.addAll(List.of("--publish", TOPIC, "--size", "20000", "--after", "8000", "--seconds", "600"));
+            }
+            start("n" + i + "-" + kind.label(), kind, args);
+        }
+        List<String> ids = new ArrayList<>();
+        for (int p : publishers) {
+            ids.add(member(p).process().await("published", STEP).path("id").asText());
+        }
+        for (int i = 0; i < n; i++) {
+            Member m = member(i);
+            int expected = publishers.contains(i) ? publishers.size() - 1 : publishers.size();
+            m.process().await(expected + " messages", e -> messages(m).size() >= expected, STEP);
+        }
+        Thread.sleep(1500); // time for any duplicate delivery to show
+        stopAll(); // every process prints gossip_counters, then done
+
+        for (int i = 0; i < n; i++) {
+            Member m = member(i);
+            List<String> got = messages(m);
+            List<String> want = new ArrayList<>();
+            int k = 0;
+            for (int p : publishers) {
+                if (p != i) want.add(ids.get(k));
+                k++;
+            }
+            assertEquals(new HashSet<>(want), new HashSet<>(got), m.name() + " got every message");
+            assertEquals(want.size(), got.size(), m.name() + " got each message exactly once");
+        }
+        for (int[] e : edges) {
+            if (e[0] == 7 || e[1] == 7) continue;
+            Member a = member(e[0]), b = member(e[1]);
+            assertTrue(lastMesh(a).contains(b.peerId()), a.name() + " has " + b.name() + " in its mesh: " + lastMesh(a));
+            assertTrue(lastMesh(b).contains(a.peerId()), b.name() + " has " + a.name() + " in its mesh: " + lastMesh(b));
+        }
+        Member loner = member(7);
+        assertTrue(lastMesh(loner).isEmpty(), "the loner is in no mesh: " + lastMesh(loner));
+        JsonNode lonerCounters = loner.process().await("gossip_counters", STEP);
+        assertTrue(lonerCounters.path("sent").path("iwant").asLong() >= publishers.size(), lonerCounters.toString());
+    }
+
+    @Test
+    void idontwantFlowsBetweenJavaAndGo() throws Exception {
+        // A Java publisher, two go relays and a Java receiver joined to both relays. Each relay
+        // tells the receiver it holds a message before pushing it, so the receiver gets
+        // IDONTWANTs from go, sends its own to go, and skips forwarding to the relay that
+        // already announced the message.
+        Member publisher = start("publisher-java", Peers.JAVA, List.of("--key-seed", "60", "--listen", TCP, "--subscribe", TOPIC));
+        Member relay1 = start("relay1-go", Peers.GO, List.of("--key-seed", "61", "--listen", TCP, "--subscribe", TOPIC,
+                "--dial", publisher.addr()));
+        Member relay2 = start("relay2-go", Peers.GO, List.of("--key-seed", "62", "--listen", TCP, "--subscribe", TOPIC,
+                "--dial", publisher.addr()));
+        Member receiver = start("receiver-java", Peers.JAVA, List.of("--key-seed", "63", "--listen", TCP, "--subscribe", TOPIC,
+                "--dial", relay1.addr(), "--dial", relay2.addr()));
+        for (Member m : List.of(relay1, relay2)) {
+            m.process().await("mesh with both", e -> "mesh".equals(e.path("event").asText()) && e.path("peers").size() == 2, STEP);
+        }
+        // Publishing through a second Java process keeps the publisher's flags simple: it joins
+        // and publishes 5 messages of 256 KiB.
+        Member source = start("source-java", Peers.JAVA, List.of("--key-seed", "64", "--listen", TCP, "--dial", publisher.addr(),
+                "--publish", TOPIC, "--size", Integer.toString(256 * 1024), "--count", "5", "--interval", "300",
+                "--after", "8000", "--seconds", "600"));
+        receiver.process().await("5 messages", e -> messages(receiver).size() >= 5, STEP);
+        source.process().await("published", STEP);
+        Thread.sleep(1000);
+        stopAll();
+        JsonNode rc = receiver.process().await("gossip_counters", STEP);
+        JsonNode r1 = relay1.process().await("gossip_counters", STEP);
+        JsonNode r2 = relay2.process().await("gossip_counters", STEP);
+        assertTrue(rc.path("received").path("idontwant").asLong() >= 5, "go -> Java IDONTWANT: " + rc);
+        assertTrue(rc.path("sent").path("idontwant").asLong() >= 5, "Java sent IDONTWANT: " + rc);
+        assertTrue(r1.path("received").path("idontwant").asLong() + r2.path("received").path("idontwant").asLong() >= 5,
+                "Java -> go IDONTWANT: " + r1 + " " + r2);
+        assertTrue(rc.path("idontwant_suppressed").asLong() >= 1, "the Java receiver skipped a push: " + rc);
+        assertEquals(5, messages(receiver).size());
+    }
+
+    private Member start(String name, Peers kind, List<String> args) throws Exception {
+        PeerProcess p = PeerProcess.start(name, kind.command(args.toArray(String[]::new)));
+        JsonNode listening = p.await("listening", STEP);
+        Member m = new Member(name, kind, p, listening.path("peer_id").asText(), listening.path("addrs").get(0).asText());
+        members.put(name, m);
+        return m;
+    }
+
+    private Member member(int index) {
+        for (Member m : members.values()) {
+            if (m.name().startsWith("n" + index + "-")) return m;
+        }
+        throw new IllegalArgumentException("no member " + index);
+    }
+
+    /** SIGTERM to everyone; each prints its counters and 'done', and exits 0. */
+    private void stopAll() throws InterruptedException {
+        for (Member m : members.values()) m.process().terminate();
+        for (Member m : members.values()) {
+            assertEquals(0, m.process().waitFor(STEP), m.name() + " exit status\n" + m.process().diagnostics());
+            m.process().await("done", STEP);
+        }
+    }
+
+    private static List<String> messages(Member m) {
+        List<String> ids = new ArrayList<>();
+        for (JsonNode e : m.process().all("message")) {
+            if (TOPIC.equals(e.path("topic").asText())) ids.add(e.path("id").asText());
+        }
+        return ids;
+    }
+
+    private static Set<String> lastMesh(Member m) {
+        Set<String> peers = new HashSet<>();
+        List<JsonNode> meshes = m.process().all("mesh");
+        for (int i = meshes.size() - 1; i >= 0; i--) {
+            if (TOPIC.equals(meshes.get(i).path("topic").asText())) {
+                meshes.get(i).path("peers").forEach(p -> peers.add(p.asText()));
+                break;
+            }
+        }
+        return peers;
+    }
+}
