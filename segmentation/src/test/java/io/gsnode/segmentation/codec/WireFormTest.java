@@ -1,0 +1,21 @@
+package io.gsnode.segmentation.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class WireFormTest {
+    @Test
+    void printsLikeTheReferenceLog() {
+        assertEquals("wire: msgs=64 need=32 unit=32768 total=1818647 id=101",
+                new WireForm(64, 32, 32768, 1818647, 101).toString());
+    }
+
+    @Test
+    void partialMessageFormCountsRawSegmentMessagesAndHasNoIds() {
+        SegmentGroup coded = SegmentCodec.coded(ReferenceVectors.payload1MiB(), 32768, 32);
+        WireForm w = WireForm.ofPartialMessages(coded);
+        // Depth 6 for 64 leaves: every message is 50 + 4 + 1 + 6 * 32 + 4 + 32768 = 33019 bytes.
+        assertEquals(new WireForm(64, 32, 32768, 64 * 33019L, 0), w);
+    }
+}
