@@ -1,0 +1,40 @@
+package io.gsnode.segmentation.arm;
+
+import io.gsnode.gossipsub.Delivery;
+import io.gsnode.gossipsub.GossipConfig;
+import io.gsnode.gossipsub.GossipRouter;
+import io.gsnode.segmentation.codec.WireForm;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An arm running on one node. The daemon calls, in order: {@link #config} and {@link #install}
+ * while it builds the router, {@link #topics} to subscribe, {@link #publications} on the
+ * publisher at the publish instant, and {@link #onDelivery} for each message on the arm's topics
+ * (on the router thread). {@link #completed()} and {@link #extras()} may be read from any thread.
+ */
+public interface ArmNode {
+
+    /** The router parameters this arm runs with, from the cell's base configuration. */
+    GossipConfig config(GossipConfig base);
+
+    /** Installs the arm's message-id function, policies, gate and validator. */
+    void install(GossipRouter.Builder router);
+
+    /** The topics the node subscribes to. */
+    List<String> topics();
+
+    /** The publisher's batch, in publish order (arms.md §5.4). Empty on other nodes. */
+    List<GossipRouter.Outgoing> publications();
+
+    /** A message arrived on one of {@link #topics()}; returns true when it completed this node. */
+    boolean onDelivery(Delivery delivery);
+
+    boolean completed();
+
+    /** The arm's wire form at this payload size: msgs, need, unit, total, id bytes. */
+    WireForm wireForm();
+
+    /** Arm-specific counters for the record (declined, retries, ...). */
+    Map<String, Object> extras();
+}
