@@ -1,0 +1,2 @@
+/** JMH benchmarks of the hot code; run them with {@code scripts/jmh.sh}. */
+package io.gsnode.benchmarks;
