@@ -22,4 +22,9 @@ public interface Transport {
     CompletableFuture<Connection> dial(Multiaddr addr, PeerId expected);
 
     CompletableFuture<Void> close();
+
+    /** Whether this transport adds its socket bytes to the context's {@link WireCounters}. */
+    default boolean countsWireBytes() {
+        return false;
+    }
 }

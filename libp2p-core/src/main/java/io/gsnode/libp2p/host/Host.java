@@ -10,6 +10,7 @@ import io.gsnode.libp2p.connection.ProtocolViolation;
 import io.gsnode.libp2p.connection.Stream;
 import io.gsnode.libp2p.connection.Transport;
 import io.gsnode.libp2p.connection.TransportContext;
+import io.gsnode.libp2p.connection.WireCounters;
 import io.gsnode.libp2p.crypto.PrivKey;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.multistream.StreamNegotiator;
@@ -56,14 +57,25 @@ public final class Host implements ConnectionHandler {
     private final Map<PeerId, CompletableFuture<Connection>> pendingDials = new HashMap<>();
     /** Accepted and not yet closed, including a duplicate that is being closed. */
     private final Set<Connection> live = new HashSet<>();
+    private final WireCounters wire = new WireCounters();
 
     public Host(PrivKey identity, ConnectionLimits limits, List<TransportFactory> transportFactories) {
         this.identity = identity;
         this.peerId = PeerId.fromPubKey(identity.publicKey());
         this.limits = limits;
         for (FailureKind kind : FailureKind.values()) failures.put(kind, new AtomicLong());
-        TransportContext context = new TransportContext(identity, this, limits);
+        TransportContext context = new TransportContext(identity, this, limits, wire);
         for (TransportFactory factory : transportFactories) transports.add(factory.create(context));
+    }
+
+    /** Socket bytes of every transport that counts them (see {@link Transport#countsWireBytes()}). */
+    public WireCounters wireCounters() {
+        return wire;
+    }
+
+    /** Whether every transport of this host counts its socket bytes. */
+    public boolean countsWireBytes() {
+        return transports.stream().allMatch(Transport::countsWireBytes);
     }
 
     public PeerId peerId() {

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Small valid topologies built by hand, and their JSON for breaking in tests. */
-final class TopologyFixtures {
+public final class TopologyFixtures {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -23,7 +23,7 @@ final class TopologyFixtures {
      * Six nodes, seed 7, geo latencies, dcb20 links: a ring 0-1-2-3-4-5-0 plus the chords 0-3,
      * 1-4, 2-5, so every node has degree 3.
      */
-    static Topology sixNodes() {
+    public static Topology sixNodes() {
         return ofEdges(6, 3, Scenario.dcb20(), LatencyModel.GEO, List.of(
                 new Edge(0, 1), new Edge(0, 3), new Edge(0, 5), new Edge(1, 2), new Edge(1, 4),
                 new Edge(2, 3), new Edge(2, 5), new Edge(3, 4), new Edge(4, 5)));

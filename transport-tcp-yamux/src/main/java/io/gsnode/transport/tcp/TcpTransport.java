@@ -38,10 +38,12 @@ public final class TcpTransport implements Transport {
     private final Class<? extends SocketChannel> channelClass;
     private final Class<? extends ServerChannel> serverChannelClass;
     private final List<Channel> servers = new CopyOnWriteArrayList<>();
+    private final WireByteCounter wireCounter;
 
     public TcpTransport(TransportContext context, TcpConfig config) {
         this.context = context;
         this.config = config;
+        this.wireCounter = new WireByteCounter(context.wire());
         IoHandlerFactory io = config.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
         this.channelClass = config.epoll() ? EpollSocketChannel.class : NioSocketChannel.class;
@@ -51,6 +53,11 @@ public final class TcpTransport implements Transport {
     @Override
     public String name() {
         return "tcp";
+    }
+
+    @Override
+    public boolean countsWireBytes() {
+        return true;
     }
 
     @Override
@@ -69,6 +76,7 @@ public final class TcpTransport implements Transport {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addFirst(wireCounter);
                         TcpUpgrade.start(context, config.yamux(), ch, Direction.INBOUND, null);
                     }
                 });
@@ -95,6 +103,7 @@ public final class TcpTransport implements Transport {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addFirst(wireCounter);
                         // Installed before connecting: the listener speaks first, and its bytes must find us ready.
                         TcpUpgrade.start(context, config.yamux(), ch, Direction.OUTBOUND, expected).whenComplete((c, e) -> {
                             if (e != null) result.completeExceptionally(e);

@@ -1,0 +1,137 @@
+package io.gsnode.app;
+
+import io.gsnode.node.cell.LocalCell;
+import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.topology.LatencyModel;
+import io.gsnode.node.topology.Scenario;
+import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.tools.topology.EdgeKind;
+import io.gsnode.tools.topology.TopologyGenerator;
+import io.gsnode.tools.topology.TopologyParams;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gsnode cell}: run one cell (one arm, one transport) R times and summarise it. */
+@Command(name = "cell", mixinStandardHelpOptions = true,
+        description = {"Run a cell: one process per node, records collected, a summary printed.",
+                "The local backend runs every node on loopback on this host, without shaping."})
+public final class CellCommand implements Callable<Integer> {
+
+    @Option(names = "--backend", paramLabel = "local", description = "Backend (default: ${DEFAULT-VALUE}).")
+    String backend = "local";
+
+    @Option(names = "--topology", paramLabel = "FILE", description = "A gsnode.topology/1 file (or use --n).")
+    Path topology;
+
+    @Option(names = "--n", paramLabel = "N", description = "Generate a topology of N nodes (random regular graph).")
+    Integer n;
+
+    @Option(names = "--degree", paramLabel = "D", description = "Degree of a generated topology (default: 70, clamped).")
+    int degree = TopologyParams.DEFAULT_DEGREE;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of a generated topology (default: ${DEFAULT-VALUE}).")
+    long seed = 7;
+
+    @Option(names = "--scenario", paramLabel = "NAME", description = "Link classes of a generated topology (default: ${DEFAULT-VALUE}).")
+    String scenario = "home";
+
+    @Option(names = "--arm", paramLabel = "NAME", description = "Arm (default: ${DEFAULT-VALUE}); see gsnode arms.")
+    String arm = "wholend";
+
+    @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size (default: ${DEFAULT-VALUE}).")
+    int payload = 1 << 20;
+
+    @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
+    String transport = "tcp";
+
+    @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC engine (default: ${DEFAULT-VALUE}).")
+    String quicEngine = "kwik";
+
+    @Option(names = "--runs", paramLabel = "R", description = "Repetitions (default: ${DEFAULT-VALUE}).")
+    int runs = 1;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where records and summaries go.")
+    Path out;
+
+    @Option(names = "--dial-at", paramLabel = "MS", description = "Dial instant after T0 (default: ${DEFAULT-VALUE}).")
+    long dialAt = 0;
+
+    @Option(names = "--subscribe-at", paramLabel = "MS", description = "Subscribe instant after T0 (default: ${DEFAULT-VALUE}).")
+    long subscribeAt = 2000;
+
+    @Option(names = "--publish-at", paramLabel = "MS", description = "Publish instant after T0 (default: ${DEFAULT-VALUE}).")
+    long publishAt = 5000;
+
+    @Option(names = "--hold", paramLabel = "MS", description = "Observation after the publish (default: ${DEFAULT-VALUE}).")
+    long hold = 8000;
+
+    @Option(names = "--startup-ms", paramLabel = "MS", description = "How long all nodes may take to listen (default: ${DEFAULT-VALUE}).")
+    long startupMs = 180_000;
+
+    @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "A gossipsub parameter for every node (repeatable).")
+    List<String> gossip = new ArrayList<>();
+
+    @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM flags (repeatable; default: the measured set).")
+    List<String> jvmFlags = new ArrayList<>();
+
+    @Option(names = "--kill-node", paramLabel = "I", description = "Fault injection: SIGKILL node I ...")
+    Integer killNode;
+
+    @Option(names = "--kill-after", paramLabel = "MS", description = "... this long after the publish instant (default: ${DEFAULT-VALUE}).")
+    long killAfter = 0;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!"local".equals(backend)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "backend '" + backend + "' is not available here; use local");
+        }
+        if ((topology == null) == (n == null)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "give --topology FILE or --n N");
+        }
+        try {
+            ArmCatalogue.get(arm);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+        Files.createDirectories(out);
+        Path topo = topology;
+        if (n != null) {
+            Scenario sc = Scenario.parse(scenario).orElseThrow(() ->
+                    new CommandLine.ParameterException(new CommandLine(this), "unknown scenario '" + scenario + "'; " + Scenario.NAMES));
+            topo = out.resolve("topology.json");
+            TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(n, degree, seed, LatencyModel.GEO, sc, EdgeKind.REGULAR)), topo);
+        }
+        List<String> flags = jvmFlags.isEmpty() ? LocalCellOptions.NODE_JVM_FLAGS : jvmFlags;
+        LocalCellOptions options = new LocalCellOptions(topo, arm, payload, transport, quicEngine,
+                Path.of(System.getProperty("java.home"), "bin", "java"), flags, System.getProperty("java.class.path"),
+                dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter);
+        for (int r = 0; r < runs; r++) {
+            Path dir = runs == 1 ? out : out.resolve("run-" + r);
+            System.err.println("cell " + arm + " over " + transport + ", run " + (r + 1) + " of " + runs + " -> " + dir);
+            CellSummary s = new LocalCell(options, System.err).run(dir, r);
+            System.out.println(oneLine(s));
+        }
+        return 0;
+    }
+
+    static String oneLine(CellSummary s) {
+        return String.format(Locale.ROOT, "%s: %d/%d receivers completed%s, p50 %s, p99 %s, max %s, rx %s/node, dups %d/node",
+                s.cell(), s.completed(), s.receivers(), s.lost() > 0 ? " (" + s.lost() + " lost)" : "",
+                ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs()),
+                s.medianRxBytes() == null ? s.medianRxDataBytes() + " B (gossip)" : s.medianRxBytes() + " B",
+                s.medianDuplicates());
+    }
+
+    private static String ms(Double v) {
+        return v == null ? "censored" : String.format(Locale.ROOT, "%.0f ms", v);
+    }
+}

@@ -1,0 +1,33 @@
+package io.gsnode.node.cell;
+
+import io.gsnode.node.topology.Topology;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * How to run a local cell. Instants are offsets from the cell's epoch, which the runner sets once
+ * every node listens; {@code startupMs} bounds how long that may take.
+ *
+ * @param killIndex a node to SIGKILL {@code killAfterMs} after the publish instant (fault
+ *     injection: the others must complete and the cell must count it), or null
+ */
+public record LocalCellOptions(
+        Path topology, String arm, int payloadBytes, String transport, String quicEngine,
+        Path java, List<String> jvmFlags, String classpath,
+        long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,
+        List<String> gossipParams, Integer killIndex, long killAfterMs) {
+
+    /**
+     * JVM flags for one node of many on one host. Serial GC: one GC thread and the smallest
+     * footprint, where a node's heap is mostly short-lived message buffers; the heap cap bounds
+     * what hundreds of nodes can take together.
+     */
+    public static final List<String> NODE_JVM_FLAGS = List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m",
+            "-XX:CICompilerCount=2", "-Xss512k", "-XX:+IgnoreUnrecognizedVMOptions", "-Xshare:auto");
+
+    /** The cell label of arms.md §12.3: {@code <arm>_<seed>_<transport>_<payload>_n<N>_<scenario>}. */
+    public String label(Topology t, int run) {
+        return arm + "_" + t.seed() + "_" + transport + "_" + payloadBytes + "_n" + t.n() + "_" + t.scenario()
+                + (run > 0 ? "_r" + run : "");
+    }
+}

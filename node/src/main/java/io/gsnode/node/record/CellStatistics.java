@@ -1,0 +1,77 @@
+package io.gsnode.node.record;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToLongFunction;
+
+/** Turns a cell's node records into its {@link CellSummary} (arms.md §12.3). */
+public final class CellStatistics {
+
+    /** Completions within this many milliseconds of the publish count for the rate at the deadline (arms.md §12.3). */
+    public static final long DEADLINE_MS = 3000;
+
+    private CellStatistics() {}
+
+    /**
+     * @param host the backend's host measurements (netns), or an empty map
+     */
+    public static CellSummary summarise(List<NodeRecord> records, Map<String, Object> host) {
+        if (records.isEmpty()) throw new IllegalArgumentException("a cell without records has no summary");
+        NodeRecord first = records.get(0);
+        List<NodeRecord> receivers = records.stream().filter(NodeRecord::receiver).toList();
+        List<Double> times = new ArrayList<>();
+        int lost = 0;
+        int onTime = 0;
+        for (NodeRecord r : receivers) {
+            if ("lost".equals(r.status())) lost++;
+            if (r.completed() && r.completionMs() != null) {
+                times.add(r.completionMs());
+                if (r.completionMs() <= DEADLINE_MS) onTime++;
+            }
+        }
+        times.sort(null);
+        int population = receivers.size();
+        return new CellSummary(CellSummary.SCHEMA, first.cell(), first.backend(), first.arm(), first.alias(),
+                first.transport(), first.quicEngine(), first.queue(), first.delay(), first.seed(), first.n(),
+                first.payloadBytes(), first.scenario(), first.run(), population, times.size(), lost,
+                quantile(times, population, 0.50), quantile(times, population, 0.90), quantile(times, population, 0.99),
+                times.size() == population && !times.isEmpty() ? times.get(times.size() - 1) : null,
+                population == 0 ? 0 : (double) onTime / population, DEADLINE_MS,
+                medianOrNull(receivers, r -> r.bytes() == null ? null : r.bytes().rx()),
+                medianOrNull(receivers, r -> r.bytes() == null ? null : r.bytes().tx()),
+                median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxData()),
+                median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxControl()),
+                median(receivers, r -> r.msgs() == null ? 0 : r.msgs().duplicates()),
+                medianOrNull(receivers, NodeRecord::cpuMs), host);
+    }
+
+    /**
+     * The element at index ceil(q × population) − 1 of the sorted completion times, where the
+     * population counts every receiver; null (censored) when that rank lies beyond the completed ones.
+     */
+    static Double quantile(List<Double> sortedCompleted, int population, double q) {
+        if (population == 0) return null;
+        int rank = (int) Math.ceil(q * population) - 1;
+        rank = Math.max(rank, 0);
+        return rank < sortedCompleted.size() ? sortedCompleted.get(rank) : null;
+    }
+
+    private static long median(List<NodeRecord> records, ToLongFunction<NodeRecord> f) {
+        if (records.isEmpty()) return 0;
+        long[] values = records.stream().mapToLong(f).sorted().toArray();
+        return values[(values.length - 1) / 2];
+    }
+
+    private static Long medianOrNull(List<NodeRecord> records, java.util.function.Function<NodeRecord, Long> f) {
+        List<Long> values = new ArrayList<>();
+        for (NodeRecord r : records) {
+            Long v = f.apply(r);
+            if (v == null) return null;
+            values.add(v);
+        }
+        if (values.isEmpty()) return null;
+        values.sort(null);
+        return values.get((values.size() - 1) / 2);
+    }
+}

@@ -1,0 +1,54 @@
+package io.gsnode.node.record;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One node's outcome in one cell: {@code gsnode.node/1} (design.md §4), written as one JSON line
+ * with snake_case keys. Byte counters a transport cannot see are null, never 0.
+ *
+ * @param status {@code complete} when the node ran to the end of the hold, {@code terminated} when
+ *     a signal cut it short (the record is still written), {@code lost} when the runner wrote it
+ *     for a node that died without one
+ * @param completionMs milliseconds from the publish instant to completion; null when not completed
+ */
+public record NodeRecord(
+        String schema,
+        // identity of the cell
+        String cell, String backend, String arm, String alias, String transport, String quicEngine,
+        String queue, String delay, long seed, int n, int payloadBytes, String scenario, int run,
+        // identity of the node
+        int index, String peerId, String role,
+        // outcome
+        String status, boolean completed, Double completionMs, WireFormRecord wireForm,
+        Bytes bytes, Msgs msgs, Mesh mesh, Long cpuMs, Long rssMaxBytes, Times times,
+        List<Snapshot> snapshots, Map<String, Object> extras, Map<String, Object> config) {
+
+    public static final String SCHEMA = "gsnode.node/1";
+
+    public record WireFormRecord(int msgs, int need, int unit, long total, int idBytes) {}
+
+    /**
+     * {@code rx}/{@code tx}: socket bytes, all overhead included (null when the transport cannot
+     * count them); the rest: gossipsub bytes by RPC part, protobuf framing included.
+     */
+    public record Bytes(Long rx, Long tx, long rxData, long txData, long rxControl, long txControl,
+                        long rxPartial, long txPartial) {}
+
+    public record Msgs(long received, long duplicates, long ihaveSent, long ihaveReceived, long iwantSent,
+                       long iwantReceived, long idontwantSent, long idontwantReceived, long graftSent,
+                       long graftReceived, long pruneSent, long pruneReceived, long queueDrops, long rejected,
+                       long malformed) {}
+
+    public record Mesh(int atPublish, int peersAtPublish, int atEnd) {}
+
+    /** Epoch milliseconds of the process start, the publish instant and the end of the hold. */
+    public record Times(long startMs, long publishMs, long endMs) {}
+
+    /** Counters every 100 ms from the publish; {@code tMs} since the publish instant. */
+    public record Snapshot(long tMs, Long rx, Long tx, long rxData, long txData, long distinct, long duplicates) {}
+
+    public boolean receiver() {
+        return "receiver".equals(role);
+    }
+}

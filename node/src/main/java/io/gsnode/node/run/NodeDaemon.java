@@ -1,0 +1,243 @@
+package io.gsnode.node.run;
+
+import io.gsnode.gossipsub.Delivery;
+import io.gsnode.gossipsub.GossipConfig;
+import io.gsnode.gossipsub.GossipRouter;
+import io.gsnode.gossipsub.trace.GossipCounters;
+import io.gsnode.libp2p.connection.ConnectionLimits;
+import io.gsnode.libp2p.crypto.Ed25519;
+import io.gsnode.libp2p.host.Host;
+import io.gsnode.libp2p.host.TransportFactory;
+import io.gsnode.libp2p.identify.IdentifyService;
+import io.gsnode.libp2p.ping.PingService;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.peer.PeerId;
+import io.gsnode.node.peer.EventLog;
+import io.gsnode.node.peer.PeerCommand;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.topology.LocalTopology;
+import io.gsnode.segmentation.arm.ArmContext;
+import io.gsnode.segmentation.arm.ArmNode;
+import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.transport.quic.QuicTransport;
+import io.gsnode.transport.tcp.TcpTransport;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One node of a cell (arms.md §11.3): listen, dial the edges this node owns, subscribe, publish
+ * (node 0), watch for completion, sample counters every 100 ms, and write one record at the end
+ * of the hold. A signal cuts the run short but the record is still written, marked terminated.
+ */
+public final class NodeDaemon {
+
+    private final NodeSettings settings;
+    private final LocalTopology topology;
+    private final EventLog events;
+    private final long startMs = System.currentTimeMillis();
+    private final long startNanos = System.nanoTime();
+    private final GossipCounters counters = new GossipCounters();
+    private final List<NodeRecord.Snapshot> snapshots = new CopyOnWriteArrayList<>();
+    private volatile long completedNanos = -1;
+    private volatile long publishNanos;
+    private volatile boolean terminated;
+    private volatile Schedule schedule;
+
+    /** How long a node waits for the runner's epoch file: every JVM of a big local cell must start first. */
+    private static final java.time.Duration EPOCH_WAIT = java.time.Duration.ofMinutes(10);
+
+    public NodeDaemon(NodeSettings settings, LocalTopology topology, EventLog events) {
+        this.settings = settings;
+        this.topology = topology;
+        this.events = events;
+        this.schedule = settings.schedule();
+    }
+
+    /** Marks the run as cut short; the thread running {@link #run()} is interrupted by the caller. */
+    public void terminate() {
+        terminated = true;
+    }
+
+    /** Runs the whole schedule and returns the record, also when interrupted by a signal. */
+    public NodeRecord run() throws IOException {
+        int index = settings.index();
+        boolean publisher = index == topology.publisher();
+        ArmNode arm = settings.arm().instantiate(new ArmContext(index, publisher, settings.payloadBytes(),
+                topology.seed(), topology.n()));
+        GossipConfig config = arm.config(settings.gossip());
+        Host host = new Host(Ed25519.fromIndex(index), ConnectionLimits.DEFAULT, List.of(transport()));
+        // Identify also binds inbound QUIC connections whose TLS could not authenticate the dialer (Kwik).
+        new IdentifyService(host, PeerCommand.AGENT);
+        new PingService(host);
+        GossipRouter.Builder builder = GossipRouter.builder(host).config(config).tracer(counters);
+        arm.install(builder);
+        GossipRouter router = null;
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "snapshots");
+            t.setDaemon(true);
+            return t;
+        });
+        Integer meshAtPublish = null, peersAtPublish = null, meshAtEnd = null;
+        long cpuAtPublish = -1;
+        try {
+            host.listen(listenAddr(index)).get(10, TimeUnit.SECONDS);
+            router = builder.start();
+            events.emit("listening", "index", index, "addr", listenAddr(index).toString());
+
+            if (settings.epochFile() != null) {
+                schedule = schedule.withEpoch(Schedule.awaitEpochFile(settings.epochFile(), EPOCH_WAIT));
+            }
+            Schedule s = schedule;
+            Schedule.sleepUntil(s.dialMs());
+            List<Multiaddr> targets = new ArrayList<>();
+            for (int peer : topology.dials()) targets.add(listenAddr(peer).withPeerId(peerId(peer)));
+            long dialDeadline = System.nanoTime() + Math.max(settings.dialTimeout().toNanos(),
+                    TimeUnit.MILLISECONDS.toNanos(s.subscribeMs() - System.currentTimeMillis()));
+            List<Multiaddr> failed = new EdgeDialer(host, settings.dialSlots(), what -> events.emit("warning", "what", what))
+                    .dialAll(targets, dialDeadline);
+            events.emit("dialed", "owned", targets.size(), "failed", failed.size(), "connections", host.connections().size());
+
+            Schedule.sleepUntil(s.subscribeMs());
+            for (String topic : arm.topics()) router.subscribe(topic, d -> delivered(arm, d)).join();
+            events.emit("subscribed", "topics", arm.topics().size());
+
+            Schedule.sleepUntil(s.publishMs());
+            publishNanos = startNanos + TimeUnit.MILLISECONDS.toNanos(s.publishMs() - startMs);
+            meshAtPublish = distinctMeshPeers(router, arm.topics());
+            peersAtPublish = host.connections().size();
+            cpuAtPublish = ProcessMetrics.cpuNanos();
+            sampler.scheduleAtFixedRate(() -> snapshot(host, arm), 0, 100, TimeUnit.MILLISECONDS);
+            if (publisher) {
+                List<GossipRouter.Outgoing> batch = arm.publications();
+                router.publishBatch(batch).join();
+                events.emit("published", "messages", batch.size());
+            }
+            Schedule.sleepUntil(s.endMs());
+            meshAtEnd = distinctMeshPeers(router, arm.topics());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            terminated = true;
+        } catch (Exception e) {
+            events.emit("error", "what", String.valueOf(e.getMessage()));
+            terminated = true;
+        } finally {
+            sampler.shutdownNow();
+        }
+        long cpuAtEnd = ProcessMetrics.cpuNanos();
+        NodeRecord record = record(host, arm, config, publisher, meshAtPublish, peersAtPublish, meshAtEnd,
+                cpuAtPublish < 0 || cpuAtEnd < 0 ? null : (cpuAtEnd - cpuAtPublish) / 1_000_000);
+        if (router != null) router.close();
+        host.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
+        return record;
+    }
+
+    private void delivered(ArmNode arm, Delivery d) {
+        if (arm.onDelivery(d) && completedNanos < 0) {
+            completedNanos = d.arrivedNanos();
+            events.emit("completed", "ms", (completedNanos - publishNanos) / 1e6);
+        }
+    }
+
+    private void snapshot(Host host, ArmNode arm) {
+        boolean wire = host.countsWireBytes();
+        snapshots.add(new NodeRecord.Snapshot(
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - publishNanos),
+                wire ? host.wireCounters().received() : null, wire ? host.wireCounters().sent() : null,
+                counters.received().dataBytes(), counters.sent().dataBytes(), counters.delivered(), counters.duplicates()));
+    }
+
+    private static int distinctMeshPeers(GossipRouter router, List<String> topics) {
+        Set<PeerId> peers = new HashSet<>();
+        for (String t : topics) peers.addAll(router.meshPeers(t).join());
+        return peers.size();
+    }
+
+    private TransportFactory transport() {
+        return switch (settings.transport()) {
+            case "tcp" -> ctx -> new TcpTransport(ctx, settings.tcp());
+            case "quic" -> ctx -> new QuicTransport(ctx, settings.quic());
+            default -> throw new IllegalArgumentException("unknown transport " + settings.transport());
+        };
+    }
+
+    private Multiaddr listenAddr(int index) {
+        String ip = settings.addressOf(topology.ipOf(index));
+        return "quic".equals(settings.transport())
+                ? Multiaddr.parse("/ip4/" + ip + "/udp/" + settings.port() + "/quic-v1")
+                : Multiaddr.parse("/ip4/" + ip + "/tcp/" + settings.port());
+    }
+
+    private static PeerId peerId(int index) {
+        return PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey());
+    }
+
+    private NodeRecord record(Host host, ArmNode arm, GossipConfig config, boolean publisher, Integer meshAtPublish,
+                              Integer peersAtPublish, Integer meshAtEnd, Long cpuMs) {
+        boolean completed = !publisher && completedNanos >= 0;
+        WireForm w = arm.wireForm();
+        GossipCounters.Direction rx = counters.received(), tx = counters.sent();
+        boolean wire = host.countsWireBytes();
+        long rejected = counters.rejected().values().stream().mapToLong(Long::longValue).sum();
+        Map<String, Object> configMap = new LinkedHashMap<>();
+        configMap.put("gossipsub", config.asMap());
+        configMap.put("transport", settings.transportSettings());
+        configMap.put("arm_knobs", settings.arm().knobs());
+        configMap.put("schedule", Map.of("epoch_ms", schedule.epochMs(),
+                "dial_at_ms", schedule.dialAt().toMillis(),
+                "subscribe_at_ms", schedule.subscribeAt().toMillis(),
+                "publish_at_ms", schedule.publishAt().toMillis(),
+                "hold_ms", schedule.hold().toMillis()));
+        configMap.put("jvm", Map.of("version", Runtime.version().toString(),
+                "flags", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        Map<String, Object> extras = new LinkedHashMap<>(arm.extras());
+        if (!counters.rejected().isEmpty()) extras.put("rejected_by_reason", counters.rejected());
+        extras.put("iwant_served", counters.iwantServed());
+        extras.put("idontwant_suppressed", counters.idontwantSuppressed());
+        extras.put("broken_promises", counters.brokenPromises());
+        return new NodeRecord(NodeRecord.SCHEMA, settings.cell(), settings.backend(), settings.arm().name(),
+                settings.arm().alias(), settings.transport(), "quic".equals(settings.transport()) ? settings.quic().engine() : null,
+                settings.queue(), settings.delay(), topology.seed(), topology.n(), settings.payloadBytes(),
+                topology.scenario().toString(), settings.run(), settings.index(), peerId(settings.index()).toString(),
+                publisher ? "publisher" : "receiver", terminated ? "terminated" : "complete", completed,
+                completed ? (completedNanos - publishNanos) / 1e6 : null,
+                new NodeRecord.WireFormRecord(w.msgs(), w.need(), w.unit(), w.total(), w.idBytes()),
+                new NodeRecord.Bytes(wire ? host.wireCounters().received() : null, wire ? host.wireCounters().sent() : null,
+                        rx.dataBytes(), tx.dataBytes(), rx.controlBytes(), tx.controlBytes(), rx.partialBytes(), tx.partialBytes()),
+                new NodeRecord.Msgs(counters.delivered(), counters.duplicates(), tx.ihave(), rx.ihave(), tx.iwant(), rx.iwant(),
+                        tx.idontwant(), rx.idontwant(), tx.graft(), rx.graft(), tx.prune(), rx.prune(), counters.queueDrops(),
+                        rejected, counters.malformed()),
+                new NodeRecord.Mesh(orZero(meshAtPublish), orZero(peersAtPublish), orZero(meshAtEnd)),
+                cpuMs, ProcessMetrics.peakRssBytes(),
+                new NodeRecord.Times(startMs, schedule.publishMs(), System.currentTimeMillis()),
+                List.copyOf(snapshots), extras, configMap);
+    }
+
+    private static int orZero(Integer v) {
+        return v == null ? 0 : v;
+    }
+
+    /** Writes the record where the settings say: a file (atomically) or one line on stdout. */
+    public void write(NodeRecord record) throws IOException {
+        String line = RecordJson.line(record);
+        if (settings.recordPath() == null) {
+            synchronized (System.out) {
+                System.out.println(line);
+                System.out.flush();
+            }
+        } else {
+            RecordJson.writeAtomically(settings.recordPath(), line + "\n");
+            events.emit("record", "path", settings.recordPath().toString(), "completed", record.completed());
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package io.gsnode.node.run;
+
+import io.gsnode.gossipsub.GossipConfig;
+import io.gsnode.gossipsub.SignaturePolicy;
+import io.gsnode.node.peer.EventLog;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.topology.LocalTopology;
+import io.gsnode.node.topology.TopologyReader;
+import io.gsnode.segmentation.arm.Arm;
+import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.transport.quic.QuicConfig;
+import io.gsnode.transport.tcp.TcpConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gsnode run}: one node of a cell. Progress goes to stdout as JSON lines; the record goes
+ * to {@code --record} (written atomically at the end of the hold, or at a signal), or to stdout as
+ * the last line. A broken topology or an index out of range exits 2 before any socket opens.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run one node of a cell: dial, subscribe, publish (node 0), hold, write the record.",
+                "Instants are absolute: --epoch-ms plus the offsets, so every node acts at the same moments."})
+public final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "A gsnode.topology/1 file.")
+    Path topology;
+
+    @Option(names = "--index", required = true, paramLabel = "I", description = "This node's index in the topology.")
+    int index;
+
+    @Option(names = "--arm", paramLabel = "NAME", description = "Arm of the catalogue (default: ${DEFAULT-VALUE}); see gsnode arms.")
+    String arm = "wholend";
+
+    @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size P (default: ${DEFAULT-VALUE}).")
+    int payload = 1 << 20;
+
+    @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
+    String transport = "tcp";
+
+    @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC engine (default: ${DEFAULT-VALUE}).")
+    String quicEngine = "kwik";
+
+    @Option(names = "--epoch-ms", paramLabel = "T0", description = "Epoch milliseconds the instants count from (default: process start).")
+    Long epochMs;
+
+    @Option(names = "--epoch-file", paramLabel = "PATH",
+            description = "Read T0 from this file once listening (written by the local runner when all nodes are up).")
+    Path epochFile;
+
+    @Option(names = "--dial-at", paramLabel = "MS", description = "Dial instant after T0 (default: ${DEFAULT-VALUE}).")
+    long dialAt = 1000;
+
+    @Option(names = "--subscribe-at", paramLabel = "MS", description = "Subscribe instant after T0 (default: ${DEFAULT-VALUE}).")
+    long subscribeAt = 10_000;
+
+    @Option(names = "--publish-at", paramLabel = "MS", description = "Publish instant after T0 (default: ${DEFAULT-VALUE}).")
+    long publishAt = 30_000;
+
+    @Option(names = "--hold", paramLabel = "MS", description = "How long after the publish to observe (default: ${DEFAULT-VALUE}).")
+    long hold = 10_000;
+
+    @Option(names = "--dial-timeout", paramLabel = "MS", description = "Give up on an edge after this long, or at the subscribe instant if later (default: ${DEFAULT-VALUE}).")
+    long dialTimeout = 30_000;
+
+    @Option(names = "--dial-slots", paramLabel = "N", description = "Handshakes in flight at once (default: ${DEFAULT-VALUE}).")
+    int dialSlots = 16;
+
+    @Option(names = "--port", paramLabel = "P", description = "TCP or UDP port every node listens on (default: ${DEFAULT-VALUE}).")
+    int port = 9000;
+
+    @Option(names = "--loopback", description = "Listen and dial on 127.a.b.c instead of the topology's 10.a.b.c (the local backend).")
+    boolean loopback;
+
+    @Option(names = "--record", paramLabel = "PATH", description = "Write the record here (default: stdout, last line).")
+    Path record;
+
+    @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "Any gossipsub parameter (repeatable); see gsnode peer --help.")
+    List<String> gossipParams = new ArrayList<>();
+
+    @Option(names = "--cell", paramLabel = "NAME", description = "Cell label for the record (default: ${DEFAULT-VALUE}).")
+    String cell = "cell";
+
+    @Option(names = "--backend", paramLabel = "NAME", description = "local, netns or shadow, for the record (default: ${DEFAULT-VALUE}).")
+    String backend = "local";
+
+    @Option(names = "--queue", paramLabel = "NAME", description = "Queue discipline of the fabric, for the record (default: ${DEFAULT-VALUE}).")
+    String queue = "none";
+
+    @Option(names = "--delay", paramLabel = "NAME", description = "How pair latency is applied, for the record (default: ${DEFAULT-VALUE}).")
+    String delay = "none";
+
+    @Option(names = "--run", paramLabel = "R", description = "Repetition number, for the record (default: ${DEFAULT-VALUE}).")
+    int run;
+
+    @Option(names = "--io-threads", paramLabel = "N", description = "Netty event-loop threads (default: ${DEFAULT-VALUE}).")
+    int ioThreads = 1;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new RunCommand()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        NodeSettings settings = settings();
+        LocalTopology topo;
+        try {
+            topo = TopologyReader.readLocal(topology, index);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--topology " + topology + ": " + e.getMessage());
+        }
+        EventLog events = new EventLog(System.out);
+        NodeDaemon daemon = new NodeDaemon(settings, topo, events);
+        Thread main = Thread.currentThread();
+        for (String name : List.of("TERM", "INT")) {
+            sun.misc.Signal.handle(new sun.misc.Signal(name), s -> {
+                daemon.terminate();
+                main.interrupt();
+            });
+        }
+        NodeRecord r = daemon.run();
+        daemon.write(r);
+        return 0;
+    }
+
+    private NodeSettings settings() {
+        try {
+            Arm chosen = ArmCatalogue.get(arm);
+            if (!transport.equals("tcp") && !transport.equals("quic")) {
+                throw new IllegalArgumentException("--transport must be tcp or quic, not '" + transport + "'");
+            }
+            if (payload < 1) throw new IllegalArgumentException("--payload must be at least 1 byte");
+            if (dialSlots < 1) throw new IllegalArgumentException("--dial-slots must be at least 1");
+            // The report's cells: lax no-sign (arms.md §5.1), Prysm ids set by the arm.
+            GossipConfig.Builder g = new GossipConfig.Builder().signaturePolicy(SignaturePolicy.LAX_NO_SIGN);
+            for (String p : gossipParams) {
+                int eq = p.indexOf('=');
+                if (eq < 1) throw new IllegalArgumentException("--gossip wants NAME=VALUE, got '" + p + "'");
+                g.set(p.substring(0, eq), p.substring(eq + 1));
+            }
+            if (epochMs != null && epochFile != null) throw new IllegalArgumentException("give --epoch-ms or --epoch-file, not both");
+            long epoch = epochMs != null ? epochMs : System.currentTimeMillis();
+            Schedule schedule = new Schedule(epoch, Duration.ofMillis(dialAt), Duration.ofMillis(subscribeAt),
+                    Duration.ofMillis(publishAt), Duration.ofMillis(hold));
+            return new NodeSettings(index, chosen, payload, g.build(), transport, TcpConfig.DEFAULT.withIoThreads(ioThreads),
+                    QuicConfig.DEFAULT.withEngine(quicEngine), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
+                    loopback, record, cell, backend, queue, delay, run);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+    }
+}

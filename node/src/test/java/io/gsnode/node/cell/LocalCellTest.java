@@ -1,0 +1,85 @@
+package io.gsnode.node.cell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.topology.TopologyFixtures;
+import io.gsnode.node.topology.TopologyWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Six real node processes on loopback, following the schedule and writing records. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class LocalCellTest {
+
+    private static final int PAYLOAD = 256 * 1024;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sixNodesOverTcpAllComplete() throws Exception {
+        CellSummary summary = run("tcp", null);
+        List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
+        assertEquals(6, records.size());
+        for (NodeRecord r : records) {
+            assertEquals("complete", r.status(), "node " + r.index());
+            assertEquals(1, r.wireForm().msgs());
+            assertEquals(1, r.wireForm().need());
+            if (!r.receiver()) continue;
+            assertTrue(r.completed(), "node " + r.index() + " completed");
+            assertTrue(r.completionMs() > 0, "completion after the publish");
+            // The whole message is the snappy-compressed payload: every receiver got at least it.
+            assertTrue(r.bytes().rxData() >= r.wireForm().total(), "node " + r.index() + " rx_data " + r.bytes().rxData());
+            assertTrue(r.bytes().rx() >= r.bytes().rxData(), "socket bytes include the gossip bytes");
+            assertFalse(r.snapshots().isEmpty());
+            assertTrue(r.mesh().atPublish() >= 1);
+        }
+        assertEquals(5, summary.receivers());
+        assertEquals(5, summary.completed());
+        assertNotNull(summary.p99Ms());
+        assertEquals(summary, RecordJson.readCell(dir.resolve("out/cell.json")));
+    }
+
+    @Test
+    void sixNodesOverQuicAllComplete() throws Exception {
+        CellSummary summary = run("quic", null);
+        assertEquals(5, summary.completed(), "every receiver completed over QUIC");
+        for (NodeRecord r : RecordJson.readNodes(dir.resolve("out/records.jsonl"))) {
+            if (!r.receiver()) continue;
+            assertTrue(r.bytes().rxData() >= r.wireForm().total());
+            assertNull(r.bytes().rx(), "Kwik cannot count socket bytes: null, not 0");
+        }
+    }
+
+    @Test
+    void aNodeKilledMidCellIsCountedAndTheOthersComplete() throws Exception {
+        CellSummary summary = run("tcp", 3);
+        assertEquals(5, summary.receivers());
+        assertEquals(4, summary.completed());
+        assertEquals(1, summary.lost());
+        NodeRecord killed = RecordJson.readNodes(dir.resolve("out/records.jsonl")).get(3);
+        assertEquals("lost", killed.status());
+        assertFalse(killed.completed());
+        assertNull(summary.p99Ms(), "p99 over 5 receivers falls on the censored one");
+    }
+
+    private CellSummary run(String transport, Integer kill) throws Exception {
+        Path topology = dir.resolve("topology.json");
+        TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
+        LocalCellOptions options = new LocalCellOptions(topology, "wholend", PAYLOAD, transport, "kwik",
+                Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
+                System.getProperty("java.class.path"), 0, 2000, 5000, 4000, 120_000, 20_000, List.of(), kill, 0);
+        return new LocalCell(options, System.out).run(dir.resolve("out"), 0);
+    }
+}
