@@ -10,19 +10,22 @@ import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.multiaddr.Protocol;
 import io.gsnode.libp2p.peer.PeerId;
-import io.gsnode.transport.quic.kwik.KwikEngine;
+import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code /ip4|ip6/.../udp/.../quic-v1} over a {@link QuicEngine}.
+ * {@code /ip4|ip6/.../udp/.../quic-v1} over the {@link QuicEngine} that {@link QuicConfig#engine()}
+ * names.
  *
  * <p>Inbound connections that TLS did not authenticate (Kwik's server never asks the dialer for a
  * certificate) are bound to the peer that identify names, before the host sees them, and stay
  * marked as not authenticated. A remote that sends no key, or a key that yields no peer ID, is
- * refused and counted as a security failure: nothing is accepted silently.
+ * refused and counted as a security failure: nothing is accepted silently. Dialers the engine
+ * refused in the TLS handshake (the netty engine verifies their certificates) are counted as
+ * security failures too.
  */
 public final class QuicTransport implements Transport {
 
@@ -33,9 +36,8 @@ public final class QuicTransport implements Transport {
 
     public QuicTransport(TransportContext context, QuicConfig config) {
         this.context = context;
-        this.engine = new KwikEngine(context.identity(), config, context.limits());
+        this.engine = QuicEngines.create(context.identity(), config, context.limits());
     }
-
 
     @Override
     public String name() {
@@ -49,7 +51,17 @@ public final class QuicTransport implements Transport {
 
     @Override
     public CompletableFuture<Multiaddr> listen(Multiaddr addr) {
-        return engine.listen(addr.socketAddress(), this::onInbound).thenApply(Multiaddr::quic);
+        return engine.listen(addr.socketAddress(), new QuicEngine.Inbound() {
+            @Override
+            public void accepted(QuicConnection connection) {
+                onInbound(connection);
+            }
+
+            @Override
+            public void refused(InetSocketAddress remote, Throwable cause) {
+                context.handler().onFailure(FailureKind.SECURITY, Multiaddr.quic(remote).toString(), cause);
+            }
+        }).thenApply(Multiaddr::quic);
     }
 
     @Override

@@ -22,11 +22,12 @@ import java.net.SocketException;
 import java.security.KeyStore;
 import java.security.cert.CertificateException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tech.kwik.core.QuicClientConnection;
@@ -52,6 +53,9 @@ public final class KwikEngine implements QuicEngine {
         LenientX509Provider.install();
     }
 
+    /** The name {@link QuicConfig#engine()} selects this engine by. */
+    public static final String NAME = "kwik";
+
     private static final Logger log = LoggerFactory.getLogger(KwikEngine.class);
     private static final String ALPN = "libp2p";
     private static final String KEY_ALIAS = "libp2p";
@@ -76,11 +80,39 @@ public final class KwikEngine implements QuicEngine {
 
     @Override
     public String name() {
-        return "kwik";
+        return NAME;
+    }
+
+    /**
+     * What Kwik runs with under {@code config}: the windows, buffers and timeouts it takes from it,
+     * and its own fixed congestion control and packet sizes (libp2p-wire.md §9.6-9.7), which the
+     * congestion knobs of {@link QuicConfig} do not reach.
+     */
+    public static Map<String, Object> settingsInEffect(QuicConfig config) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("engine", NAME);
+        s.put("implementation", "kwik 0.10.8 + agent15 3.1");
+        s.put("congestionControl", "newreno");
+        s.put("initialWindowBytes", 12_000);
+        s.put("pacing", false);
+        s.put("maxUdpPayload", 1252);
+        s.put("pmtuDiscovery", false);
+        s.put("streamWindow", config.streamWindow());
+        s.put("connectionWindow", config.connectionWindow());
+        // Kwik's client builder has no connection window setter: it is ten stream windows.
+        s.put("connectionWindowDialed", 10 * config.streamWindow());
+        s.put("socketBuffer", config.socketBuffer());
+        s.put("idleTimeoutMs", config.idleTimeout().toMillis());
+        s.put("executorThreads", config.executorThreads());
+        s.put("handshakeAttemptMs", config.handshakeAttempt().toMillis());
+        s.put("clientAuthentication", "none: inbound dialers are bound through identify");
+        // Kwik has keep-alive on its client only; a listener relies on its dialers' PINGs or DATAGRAMs.
+        s.put("keepAlive", "PING every idleTimeout/2 on dialed connections; accepted ones take the dialer's PING or DATAGRAM");
+        return s;
     }
 
     @Override
-    public CompletableFuture<InetSocketAddress> listen(InetSocketAddress address, Consumer<QuicConnection> inbound) {
+    public CompletableFuture<InetSocketAddress> listen(InetSocketAddress address, Inbound inbound) {
         try {
             DatagramSocket socket = new DatagramSocket(address);
             tuneSocket(socket);
@@ -230,9 +262,9 @@ public final class KwikEngine implements QuicEngine {
     /** Builds a connection for each handshake the listener completes. */
     private final class InboundFactory implements ApplicationProtocolConnectionFactory {
         private final DatagramSocket socket;
-        private final Consumer<QuicConnection> inbound;
+        private final Inbound inbound;
 
-        InboundFactory(DatagramSocket socket, Consumer<QuicConnection> inbound) {
+        InboundFactory(DatagramSocket socket, Inbound inbound) {
             this.socket = socket;
             this.inbound = inbound;
         }
@@ -244,7 +276,8 @@ public final class KwikEngine implements QuicEngine {
                     Multiaddr.quic((InetSocketAddress) socket.getLocalSocketAddress()), Multiaddr.quic(remote));
             connections.add(conn);
             conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));
-            inbound.accept(conn);
+            quic.setDatagramHandler(keepAlive -> {});
+            inbound.accepted(conn);
             return new ApplicationProtocolConnection() {
                 @Override
                 public void acceptPeerInitiatedStream(tech.kwik.core.QuicStream stream) {
@@ -261,6 +294,16 @@ public final class KwikEngine implements QuicEngine {
         @Override
         public int maxConcurrentPeerInitiatedUnidirectionalStreams() {
             return 0;
+        }
+
+        /**
+         * Kwik's server never pings. A dialer that does not ping either (the netty engine, whose
+         * quiche offers no PING on request) keeps the connection alive with DATAGRAM frames, which
+         * Kwik accepts only with the extension on (RFC 9221); their content is dropped.
+         */
+        @Override
+        public boolean enableDatagramExtension() {
+            return true;
         }
     }
 }

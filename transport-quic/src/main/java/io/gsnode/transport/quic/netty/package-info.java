@@ -1,0 +1,24 @@
+/**
+ * The netty engine: QUIC v1 on quiche and BoringSSL through Netty's native codec
+ * ({@code netty-codec-native-quic}), with libp2p TLS on both sides
+ * (<a href="https://github.com/libp2p/specs/blob/master/quic/README.md">libp2p QUIC spec</a>,
+ * libp2p-wire.md §6).
+ *
+ * <p><b>Deviations</b> from go-libp2p's QUIC transport (quic-go):
+ * <ul>
+ *   <li>Dials come from a fresh ephemeral UDP port each, not from the listener's port (as Kwik's).
+ *       Identity comes from TLS and identify, so peers do not care.</li>
+ *   <li>Keep-alive is a one-byte DATAGRAM frame every idleTimeout/2, sent to peers that accept
+ *       DATAGRAM frames (RFC 9221: other netty engines, the Kwik engine's listener): quiche
+ *       offers no PING on request. quic-go pings every 15 s itself, so go peers keep the
+ *       connection alive either way.</li>
+ *   <li>No pacing: quiche computes packet release times, but Netty's NIO transport sends at once.
+ *       quic-go paces.</li>
+ *   <li>No path MTU discovery: packets are {@code QuicConfig.maxUdpPayload} bytes at most. quic-go
+ *       starts at 1280 and probes up to 1452.</li>
+ *   <li>Receive windows start at {@code QuicConfig.streamWindow}/{@code connectionWindow}, and
+ *       quiche may auto-tune them upwards (up to its own maxima, which Netty does not expose);
+ *       go-libp2p starts quic-go at 512 KiB / 768 KiB and lets it grow to 10 MiB / 15 MiB.</li>
+ * </ul>
+ */
+package io.gsnode.transport.quic.netty;
