@@ -1,6 +1,7 @@
 package io.gsnode.app;
 
 import io.gsnode.node.cell.LocalCell;
+import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.cell.LocalCellOptions;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.topology.LatencyModel;
@@ -53,8 +54,8 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
     String transport = "tcp";
 
-    @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC engine (default: ${DEFAULT-VALUE}).")
-    String quicEngine = "kwik";
+    @CommandLine.Mixin
+    QuicOptions quic = new QuicOptions();
 
     @Option(names = "--runs", paramLabel = "R", description = "Repetitions (default: ${DEFAULT-VALUE}).")
     int runs = 1;
@@ -111,7 +112,12 @@ public final class CellCommand implements Callable<Integer> {
             TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(n, degree, seed, LatencyModel.GEO, sc, EdgeKind.REGULAR)), topo);
         }
         List<String> flags = jvmFlags.isEmpty() ? LocalCellOptions.NODE_JVM_FLAGS : jvmFlags;
-        LocalCellOptions options = new LocalCellOptions(topo, arm, payload, transport, quicEngine,
+        try {
+            quic.toConfig();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+        LocalCellOptions options = new LocalCellOptions(topo, arm, payload, transport, quic.asArgs(), quic.engine,
                 Path.of(System.getProperty("java.home"), "bin", "java"), flags, System.getProperty("java.class.path"),
                 dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter);
         for (int r = 0; r < runs; r++) {

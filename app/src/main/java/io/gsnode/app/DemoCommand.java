@@ -1,10 +1,18 @@
 package io.gsnode.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.gsnode.node.peer.PeerCommand;
-import io.gsnode.node.peer.PeerProcess;
+import io.gsnode.node.cell.LocalCell;
+import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.cli.QuicOptions;
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.topology.LatencyModel;
+import io.gsnode.node.topology.Scenario;
+import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.tools.topology.EdgeKind;
+import io.gsnode.tools.topology.TopologyGenerator;
+import io.gsnode.tools.topology.TopologyParams;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,89 +21,86 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code gsnode demo}: a few nodes on loopback, one process each. A hub listens on TCP and QUIC;
- * the others dial it, alternating TCP + Noise + yamux and QUIC + TLS, then identify, ping,
- * transfer and echo, and the demo prints what each measured. Exit 0 only if every step of every
- * node succeeded.
+ * {@code gsnode demo}, the README's main job: a small comparison of arms and transports on the
+ * best backend this machine offers (today the local one: every node a process on loopback, no
+ * shaping), printed as a table of completion times, bytes and duplicates.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Runs a small libp2p network on loopback (one process per node) and reports what it measured."})
+        description = {"Runs a small comparison (arms x transports, one process per node) and prints what it measured.",
+                "Local backend: loopback, no shaping, no latency; the figures show the stack, not a network."})
 public final class DemoCommand implements Callable<Integer> {
 
-    @Option(names = "--nodes", description = "Nodes including the hub (default: ${DEFAULT-VALUE}).")
-    int nodes = 4;
+    @Option(names = "--n", description = "Nodes (default: ${DEFAULT-VALUE}).")
+    int n = 12;
 
-    @Option(names = "--bytes", description = "Bytes each node transfers to the hub (default: ${DEFAULT-VALUE}).")
-    long bytes = 16L << 20;
+    @Option(names = "--degree", description = "Degree of the random regular graph (default: ${DEFAULT-VALUE}).")
+    int degree = 4;
 
-    @Option(names = "--pings", description = "Pings each node sends the hub (default: ${DEFAULT-VALUE}).")
-    int pings = 10;
+    @Option(names = "--payload", description = "Payload bytes (default: ${DEFAULT-VALUE}).")
+    int payload = 1 << 20;
 
-    private static final Duration STEP = Duration.ofSeconds(60);
+    @Option(names = "--arm", description = "Arms to compare (repeatable; default: wholend, and atuned_32k when the catalogue has it).")
+    List<String> arms = new ArrayList<>();
+
+    @Option(names = "--transport", description = "Transports (repeatable; default: tcp and quic).")
+    List<String> transports = new ArrayList<>();
+
+    @picocli.CommandLine.Mixin
+    QuicOptions quic = new QuicOptions();
+
+    @Option(names = "--out", description = "Where the records go (default: a new directory under the system temp dir).")
+    Path out;
 
     @Override
     public Integer call() throws Exception {
-        if (nodes < 2) throw new IllegalArgumentException("--nodes must be at least 2, was " + nodes);
-        System.out.printf("gsnode demo: %d nodes on 127.0.0.1, one JVM each, dialing over TCP + Noise + yamux and QUIC + TLS%n", nodes);
-        List<PeerProcess> started = new ArrayList<>();
-        try (PeerProcess hub = PeerProcess.start("node0",
-                peer("--key-seed", "0", "--listen", "/ip4/127.0.0.1/tcp/0", "--listen", "/ip4/127.0.0.1/udp/0/quic-v1"))) {
-            started.add(hub);
-            JsonNode hubAddrs = hub.await("listening", STEP).path("addrs");
-            System.out.println("node0 (hub) listening on " + hubAddrs.get(0).asText() + " and " + hubAddrs.get(1).asText());
-            for (int i = 1; i < nodes; i++) {
-                String hubAddr = hubAddrs.get((i - 1) % 2).asText();
-                started.add(PeerProcess.start("node" + i, peer("--key-seed", Integer.toString(i), "--dial", hubAddr,
-                        "--ping", Integer.toString(pings), "--send", Long.toString(bytes), "--echo", Long.toString(1 << 20),
-                        "--seconds", "0")));
-            }
-            boolean ok = true;
-            System.out.printf("%n%-6s %-54s %-12s %-10s %-14s %-8s%n", "node", "peer id", "security", "ping p50", "transfer", "echo");
-            for (PeerProcess p : started.subList(1, started.size())) {
-                int status = p.waitFor(STEP.multipliedBy(2));
-                ok &= status == 0 && report(p);
-            }
-            hub.terminate();
-            hub.waitFor(STEP);
-            long received = hub.all("received").stream().filter(e -> e.path("bytes").asLong() == bytes).count();
-            System.out.printf("%nnode0 received %d of %d transfers intact; %d protocol errors%n", received, nodes - 1,
-                    hub.all("protocol_error").size());
-            ok &= received == nodes - 1;
-            System.out.printf("(%d cold JVMs on %d cores: these figures show the stack at work, they are not benchmarks; "
-                    + "bench/ has those)%n", nodes, Runtime.getRuntime().availableProcessors());
-            System.out.println(ok ? "demo: OK" : "demo: FAILED (see above)");
-            return ok ? 0 : 1;
-        } finally {
-            for (PeerProcess p : started) p.close();
+        if (arms.isEmpty()) {
+            arms.add("wholend");
+            if (ArmCatalogue.names().contains("atuned_32k")) arms.add("atuned_32k");
         }
+        if (transports.isEmpty()) transports.addAll(List.of("tcp", "quic"));
+        if (out == null) out = Files.createTempDirectory("gsnode-demo-");
+        Path topology = out.resolve("topology.json");
+        TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(n, degree, 7, LatencyModel.GEO, Scenario.home(),
+                EdgeKind.REGULAR)), topology);
+        System.out.printf(Locale.ROOT, "gsnode demo: %d nodes (degree %d), payload %d bytes, arms %s, transports %s%n",
+                n, degree, payload, arms, transports);
+        System.out.println("backend: local (one JVM per node on 127.x loopback addresses; no shaping, no latency)");
+        System.out.println("records: " + out);
+        List<String[]> rows = new ArrayList<>();
+        for (String arm : arms) {
+            for (String transport : transports) {
+                Path dir = out.resolve(arm + "-" + transport);
+                System.out.printf("%n== %s over %s%n", arm, transport);
+                LocalCellOptions options = new LocalCellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,
+                        Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
+                        System.getProperty("java.class.path"), 0, 2000, 5000, 8000, 180_000, 20_000, List.of(), null, 0);
+                CellSummary s = new LocalCell(options, System.out).run(dir, 0);
+                rows.add(row(s));
+            }
+        }
+        System.out.println();
+        System.out.printf("%-12s %-9s %9s %9s %9s %12s %12s %6s%n", "arm", "transport", "completed", "p50", "p99",
+                "rx/node", "ctrl rx/node", "dups");
+        for (String[] r : rows) System.out.printf("%-12s %-9s %9s %9s %9s %12s %12s %6s%n", (Object[]) r);
+        System.out.println();
+        System.out.println("Times are from the publish instant to each receiver's completion, over all receivers");
+        System.out.println("(censored when a quantile falls on a receiver that never completed). One run, cold JVMs,");
+        System.out.println("a shared host: these figures show that the stack works, they are not benchmarks.");
+        return rows.stream().allMatch(r -> r[2].startsWith(r[2].substring(r[2].indexOf('/') + 1) + "/")) ? 0 : 1;
     }
 
-    private boolean report(PeerProcess p) {
-        List<JsonNode> connected = p.all("connected");
-        List<JsonNode> rtts = p.all("ping");
-        List<JsonNode> sent = p.all("sent");
-        List<JsonNode> echo = p.all("echo");
-        String peerId = p.all("listening").isEmpty() ? "?" : p.all("listening").get(0).path("peer_id").asText();
-        String security = connected.isEmpty() ? "-" : connected.get(0).path("security").asText() + "/" + connected.get(0).path("muxer").asText();
-        double p50 = rtts.stream().mapToDouble(e -> e.path("rtt_ms").asDouble()).sorted().skip(rtts.size() / 2).findFirst().orElse(Double.NaN);
-        String transfer = sent.isEmpty() || !sent.get(0).path("match").asBoolean() ? "FAILED"
-                : String.format(Locale.ROOT, "%.0f MB/s", sent.get(0).path("bytes").asDouble() / 1e3 / sent.get(0).path("ms").asDouble());
-        String echoed = echo.isEmpty() || !echo.get(0).path("ok").asBoolean() ? "FAILED" : "ok";
-        System.out.printf(Locale.ROOT, "%-6s %-54s %-12s %-10s %-14s %-8s%n", p.name(), peerId, security,
-                String.format(Locale.ROOT, "%.2f ms", p50), transfer, echoed);
-        for (JsonNode e : p.all("error")) System.out.println("       error: " + e.path("what").asText());
-        return !transfer.equals("FAILED") && echoed.equals("ok") && rtts.size() == pings;
+    private static String[] row(CellSummary s) {
+        return new String[] {s.arm(), s.transport(), s.completed() + "/" + s.receivers(), ms(s.p50Ms()), ms(s.p99Ms()),
+                bytes(s.medianRxBytes() != null ? s.medianRxBytes() : s.medianRxDataBytes()),
+                bytes(s.medianRxControlBytes()), Long.toString(s.medianDuplicates())};
     }
 
-    /** The command line of a peer process running this same jar on this same JVM. */
-    private static List<String> peer(String... args) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xss512k");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(PeerCommand.class.getName());
-        command.addAll(List.of(args));
-        return command;
+    private static String ms(Double v) {
+        return v == null ? "censored" : String.format(Locale.ROOT, "%.0f ms", v);
+    }
+
+    private static String bytes(long b) {
+        return b >= 1 << 20 ? String.format(Locale.ROOT, "%.2f MiB", b / 1048576.0)
+                : String.format(Locale.ROOT, "%.1f KiB", b / 1024.0);
     }
 }

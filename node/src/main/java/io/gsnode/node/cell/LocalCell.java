@@ -114,11 +114,12 @@ public final class LocalCell {
         cmd.addAll(List.of("-cp", options.classpath(), RunCommand.class.getName(),
                 "--topology", options.topology().toAbsolutePath().toString(), "--index", Integer.toString(index),
                 "--arm", options.arm(), "--payload", Integer.toString(options.payloadBytes()),
-                "--transport", options.transport(), "--quic-engine", options.quicEngine(),
+                "--transport", options.transport(),
                 "--epoch-file", epochFile.toString(), "--dial-at", Long.toString(options.dialAt()),
                 "--subscribe-at", Long.toString(options.subscribeAt()), "--publish-at", Long.toString(options.publishAt()),
                 "--hold", Long.toString(options.hold()), "--loopback", "--record", record(dir, index).toString(),
                 "--cell", label, "--backend", "local", "--run", Integer.toString(run)));
+        cmd.addAll(options.quicArgs());
         for (String g : options.gossipParams()) cmd.addAll(List.of("--gossip", g));
         Process p = new ProcessBuilder(cmd)
                 .redirectError(dir.resolve("nodes").resolve("node-" + index + ".log").toFile())

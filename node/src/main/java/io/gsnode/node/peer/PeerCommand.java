@@ -12,6 +12,7 @@ import io.gsnode.libp2p.host.HostListener;
 import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.ping.PingService;
+import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.transport.tcp.TcpConfig;
 import io.gsnode.transport.tcp.TcpTransport;
 import io.gsnode.transport.quic.QuicConfig;
@@ -60,20 +61,8 @@ public final class PeerCommand implements Callable<Integer> {
             description = "Stay up S seconds after the last action, then exit. Default: until SIGTERM or SIGINT.")
     Double seconds;
 
-    @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC implementation: kwik (default: ${DEFAULT-VALUE}).")
-    String quicEngine = "kwik";
-
-    @Option(names = "--quic-stream-window", paramLabel = "BYTES",
-            description = "QUIC receive window per stream (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
-    long quicStreamWindow = QuicConfig.DEFAULT.streamWindow();
-
-    @Option(names = "--quic-connection-window", paramLabel = "BYTES",
-            description = "QUIC receive window per connection (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
-    long quicConnectionWindow = QuicConfig.DEFAULT.connectionWindow();
-
-    @Option(names = "--udp-buffer", paramLabel = "BYTES",
-            description = "UDP SO_RCVBUF/SO_SNDBUF asked for; the kernel caps it at net.core.rmem_max/wmem_max (default: ${DEFAULT-VALUE}).")
-    int udpBuffer = QuicConfig.DEFAULT.socketBuffer();
+    @CommandLine.Mixin
+    QuicOptions quic = new QuicOptions();
 
     @Option(names = "--subscribe", paramLabel = "TOPIC", description = "Join gossipsub topic TOPIC after listening (repeatable).")
     List<String> subscribe = new ArrayList<>();
@@ -193,7 +182,7 @@ public final class PeerCommand implements Callable<Integer> {
     }
 
     private QuicConfig quicConfig() {
-        return QuicConfig.DEFAULT.withEngine(quicEngine).withWindows(quicStreamWindow, quicConnectionWindow).withSocketBuffer(udpBuffer);
+        return quic.toConfig();
     }
 
     private Multiaddr parseAddr(String flag, String text) {

@@ -34,10 +34,7 @@ public record NodeSettings(
         m.put("transport", transport);
         m.put("port", port);
         if ("quic".equals(transport)) {
-            m.put("quic_engine", quic.engine());
-            m.put("stream_window", quic.streamWindow());
-            m.put("connection_window", quic.connectionWindow());
-            m.put("udp_socket_buffer", quic.socketBuffer());
+            m.putAll(quic.settingsInEffect());
         } else {
             m.put("io_threads", tcp.ioThreads());
             m.put("epoll", tcp.epoll());

@@ -2,13 +2,13 @@ package io.gsnode.node.run;
 
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.SignaturePolicy;
+import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.topology.LocalTopology;
 import io.gsnode.node.topology.TopologyReader;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmCatalogue;
-import io.gsnode.transport.quic.QuicConfig;
 import io.gsnode.transport.tcp.TcpConfig;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,8 +45,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
     String transport = "tcp";
 
-    @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC engine (default: ${DEFAULT-VALUE}).")
-    String quicEngine = "kwik";
+    @CommandLine.Mixin
+    QuicOptions quic = new QuicOptions();
 
     @Option(names = "--epoch-ms", paramLabel = "T0", description = "Epoch milliseconds the instants count from (default: process start).")
     Long epochMs;
@@ -101,7 +101,7 @@ public final class RunCommand implements Callable<Integer> {
     int run;
 
     @Option(names = "--io-threads", paramLabel = "N", description = "Netty event-loop threads (default: ${DEFAULT-VALUE}).")
-    int ioThreads = 1;
+    int ioThreads = 2;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new RunCommand()).execute(args));
@@ -150,7 +150,7 @@ public final class RunCommand implements Callable<Integer> {
             Schedule schedule = new Schedule(epoch, Duration.ofMillis(dialAt), Duration.ofMillis(subscribeAt),
                     Duration.ofMillis(publishAt), Duration.ofMillis(hold));
             return new NodeSettings(index, chosen, payload, g.build(), transport, TcpConfig.DEFAULT.withIoThreads(ioThreads),
-                    QuicConfig.DEFAULT.withEngine(quicEngine), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
+                    quic.toConfig(), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
                     loopback, record, cell, backend, queue, delay, run);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LocalCellTest {
 
     private static final int PAYLOAD = 256 * 1024;
+    /** Netty's engine: Kwik's handshakes stall when many JVMs start at once on a busy 2-core host. */
+    private static final String QUIC_ENGINE = "netty";
 
     @TempDir
     Path dir;
@@ -58,7 +60,7 @@ class LocalCellTest {
         for (NodeRecord r : RecordJson.readNodes(dir.resolve("out/records.jsonl"))) {
             if (!r.receiver()) continue;
             assertTrue(r.bytes().rxData() >= r.wireForm().total());
-            assertNull(r.bytes().rx(), "Kwik cannot count socket bytes: null, not 0");
+            assertNull(r.bytes().rx(), "the QUIC engines do not count socket bytes yet: null, not 0");
         }
     }
 
@@ -77,7 +79,7 @@ class LocalCellTest {
     private CellSummary run(String transport, Integer kill) throws Exception {
         Path topology = dir.resolve("topology.json");
         TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
-        LocalCellOptions options = new LocalCellOptions(topology, "wholend", PAYLOAD, transport, "kwik",
+        LocalCellOptions options = new LocalCellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", QUIC_ENGINE), QUIC_ENGINE,
                 Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
                 System.getProperty("java.class.path"), 0, 2000, 5000, 4000, 120_000, 20_000, List.of(), kill, 0);
         return new LocalCell(options, System.out).run(dir.resolve("out"), 0);

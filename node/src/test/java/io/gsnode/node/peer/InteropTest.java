@@ -51,6 +51,11 @@ class InteropTest {
             cases.add(Arguments.of(wire, Peers.JAVA, Peers.JS));
             cases.add(Arguments.of(wire, Peers.JS, Peers.JAVA));
         }
+        // The second QUIC engine against everyone, and against the first.
+        for (Peers other : List.of(Peers.JAVA_NETTY, Peers.GO, Peers.JS, Peers.JAVA)) {
+            cases.add(Arguments.of(Wire.QUIC, Peers.JAVA_NETTY, other));
+            if (other != Peers.JAVA_NETTY) cases.add(Arguments.of(Wire.QUIC, other, Peers.JAVA_NETTY));
+        }
         return cases.stream();
     }
 
@@ -58,7 +63,7 @@ class InteropTest {
     @MethodSource("cases")
     void identifyPingAndMoveBytes(Wire wire, Peers dialerKind, Peers listenerKind) throws Exception {
         boolean withGo = dialerKind == Peers.GO || listenerKind == Peers.GO;
-        long bytes = withGo || (dialerKind == Peers.JAVA && listenerKind == Peers.JAVA) ? SIXTEEN_MIB : 1L << 20;
+        long bytes = withGo || (dialerKind.java() && listenerKind.java()) ? SIXTEEN_MIB : 1L << 20;
         List<String> action = wire == Wire.TCP ? List.of("--send", Long.toString(bytes)) : List.of("--echo", Long.toString(FOUR_MIB));
         try (PeerProcess listener = PeerProcess.start(listenerKind.label() + "-listener",
                         listenerKind.command("--key-seed", "20", "--listen", wire.listen))) {
@@ -96,8 +101,9 @@ class InteropTest {
 
                 JsonNode in = listener.await("inbound connection", e -> "connected".equals(e.path("event").asText())
                         && dialerId.equals(e.path("peer_id").asText()), STEP);
-                // Kwik's QUIC server cannot ask for the dialer's certificate: a Java listener binds
-                // the dialer through identify and says so; go and js listeners verify it in TLS.
+                // Kwik's QUIC server cannot ask for the dialer's certificate: a Java listener on
+                // Kwik binds the dialer through identify and says so; the netty engine, go and js
+                // listeners verify it in TLS.
                 assertSecured(wire, in, "inbound", wire == Wire.TCP || listenerKind != Peers.JAVA);
                 JsonNode idOfDialer = listener.await("identify of the dialer",
                         e -> "identify".equals(e.path("event").asText()) && dialerId.equals(e.path("peer_id").asText()), STEP);

@@ -8,8 +8,14 @@ import java.util.List;
 /** How to start each implementation of the peer contract; the go and js ones are built by scripts/test.sh. */
 enum Peers {
     JAVA,
+    /** The Java peer with QUIC on Netty's native codec instead of Kwik. */
+    JAVA_NETTY,
     GO,
     JS;
+
+    boolean java() {
+        return this == JAVA || this == JAVA_NETTY;
+    }
 
     static Path repo() {
         String dir = System.getProperty("gsnode.repo");
@@ -20,11 +26,12 @@ enum Peers {
     List<String> command(String... args) {
         List<String> command = new ArrayList<>();
         switch (this) {
-            case JAVA -> {
+            case JAVA, JAVA_NETTY -> {
                 command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
                 command.add("-cp");
                 command.add(System.getProperty("java.class.path"));
                 command.add(PeerCommand.class.getName());
+                if (this == JAVA_NETTY) command.addAll(List.of("--quic-engine", "netty"));
             }
             case GO -> command.add(require(repo().resolve("interop/go/bin/gopeer"), "interop/go/build.sh").toString());
             case JS -> {
@@ -44,6 +51,6 @@ enum Peers {
     }
 
     String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 }

@@ -1,0 +1,62 @@
+package io.gsnode.node.cli;
+
+import io.gsnode.transport.quic.QuicConfig;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The QUIC knobs every command that starts a node takes (a picocli mixin). Kwik has a fixed
+ * congestion controller, initial window and packet size, so asking for them with Kwik is an
+ * error rather than a silently ignored flag.
+ */
+public final class QuicOptions {
+
+    @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC implementation: kwik or netty (default: ${DEFAULT-VALUE}).")
+    public String engine = QuicConfig.DEFAULT.engine();
+
+    @Option(names = "--quic-stream-window", paramLabel = "BYTES",
+            description = "QUIC receive window per stream (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
+    long streamWindow = QuicConfig.DEFAULT.streamWindow();
+
+    @Option(names = "--quic-connection-window", paramLabel = "BYTES",
+            description = "QUIC receive window per connection (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
+    long connectionWindow = QuicConfig.DEFAULT.connectionWindow();
+
+    @Option(names = "--udp-buffer", paramLabel = "BYTES",
+            description = "UDP SO_RCVBUF/SO_SNDBUF asked for; the kernel caps it at net.core.rmem_max/wmem_max (default: ${DEFAULT-VALUE}).")
+    int udpBuffer = QuicConfig.DEFAULT.socketBuffer();
+
+    @Option(names = "--congestion-control", paramLabel = "reno|cubic|bbr", description = "Netty engine only (default: cubic).")
+    String congestionControl;
+
+    @Option(names = "--initial-window", paramLabel = "PACKETS", description = "Initial congestion window, netty engine only (default: 32, as quic-go).")
+    Integer initialWindow;
+
+    @Option(names = "--max-udp-payload", paramLabel = "BYTES", description = "Largest UDP payload sent, netty engine only (default: 1350).")
+    Integer maxUdpPayload;
+
+    /** The configuration these flags describe. @throws IllegalArgumentException for a bad value or combination */
+    public QuicConfig toConfig() {
+        QuicConfig c = QuicConfig.DEFAULT.withEngine(engine).withWindows(streamWindow, connectionWindow).withSocketBuffer(udpBuffer);
+        boolean tuned = congestionControl != null || initialWindow != null || maxUdpPayload != null;
+        if (tuned && "kwik".equals(engine)) {
+            throw new IllegalArgumentException("--congestion-control, --initial-window and --max-udp-payload need --quic-engine netty:"
+                    + " Kwik has fixed NewReno, a 12,000-byte initial window and ~1252-byte packets");
+        }
+        if (congestionControl != null) c = c.withCongestionControl(QuicConfig.CongestionControl.parse(congestionControl));
+        if (initialWindow != null) c = c.withInitialWindowPackets(initialWindow);
+        if (maxUdpPayload != null) c = c.withMaxUdpPayload(maxUdpPayload);
+        return c;
+    }
+
+    /** The same flags as arguments, to hand to a node process. */
+    public List<String> asArgs() {
+        List<String> a = new ArrayList<>(List.of("--quic-engine", engine, "--quic-stream-window", Long.toString(streamWindow),
+                "--quic-connection-window", Long.toString(connectionWindow), "--udp-buffer", Integer.toString(udpBuffer)));
+        if (congestionControl != null) a.addAll(List.of("--congestion-control", congestionControl));
+        if (initialWindow != null) a.addAll(List.of("--initial-window", Integer.toString(initialWindow)));
+        if (maxUdpPayload != null) a.addAll(List.of("--max-udp-payload", Integer.toString(maxUdpPayload)));
+        return a;
+    }
+}
