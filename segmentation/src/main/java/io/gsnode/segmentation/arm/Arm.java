@@ -1,5 +1,6 @@
 package io.gsnode.segmentation.arm;
 
+import io.gsnode.segmentation.codec.WireForm;
 import java.util.Map;
 
 /**
@@ -20,8 +21,33 @@ public interface Arm {
     /** One line for {@code gsnode arms}. */
     String description();
 
-    /** The reference's environment knobs this arm stands for (SEGMENT_*), for the record and the listing. */
+    /**
+     * The reference's environment knobs this arm stands for (SEGMENT_*), with payload-dependent
+     * values in symbolic form ({@code K} = P/32768, {@code P/16384}, {@code AR}), for the listing.
+     */
     Map<String, String> knobs();
+
+    /** The knobs at payload size {@code payloadBytes}, as the reference's arm table resolves them. */
+    Map<String, String> knobs(int payloadBytes);
+
+    /**
+     * The parsed knobs at {@code payloadBytes}.
+     *
+     * @throws InvalidKnobException when the arm is not defined at that size (e.g. a parity of
+     *     P/32768 = 0 below 32 KiB)
+     */
+    ArmKnobs armKnobs(int payloadBytes);
+
+    /** The arm's wire form at {@code payloadBytes} (encodes the measured payload: not free). */
+    WireForm wireForm(int payloadBytes);
+
+    /**
+     * The dial graph the arm's cell uses: {@code ""} for the cell's own (the random regular graph),
+     * {@code "line"} for the known-answer arm (spec/arms.md §7, {@code EDGES=line}).
+     */
+    default String edges() {
+        return "";
+    }
 
     /** The arm on one node of one cell. */
     ArmNode instantiate(ArmContext context);

@@ -6,17 +6,70 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every arm by name (arms.md §7), in the report's order. */
+/**
+ * Every arm by name (spec/arms.md §7), in the report's order, as the reference's arm table
+ * ({@code testing/shadowstudy/arms.sh}) defines it: each row is the arm's {@code SEGMENT_*} knobs,
+ * and every arm is composed from them by the same code ({@link ArmKnobs}, the policies of
+ * {@code io.gsnode.segmentation.policy}). A new arm is a new row, or a new policy behind a new knob.
+ *
+ * <p>Symbols in a row ({@code K}, {@code P/16384}, {@code AR}, {@code FINAL},
+ * {@code FINAL_FROM_512K}) resolve at the cell's payload size; see {@link KnobTemplate}. Rows are
+ * parsed in strict mode: every wire-affecting knob is explicit.
+ *
+ * <p>Not yet here: variant B's {@code bfixed_32k} ({@code SEGMENT_POLICIES=phase
+ * SEGMENT_REPLICATION=2 SEGMENT_CLAIM_PER_PEER=4 SEGMENT_STRIKE_CAP=1 SEGMENT_STRIKE_TTL_MS=30000
+ * SEGMENT_ADAPTIVE_TIMEOUT=1 SEGMENT_PARTIAL_COMPRESS=1 SEGMENT_SIZE_BYTES=32768}) and
+ * {@code bcodedfc1_32k} (that plus {@code SEGMENT_PARITY=K SEGMENT_PUSH_CHUNK=1}); they will be
+ * rows like the others once the partial-message arm exists. Nor the production-path rows
+ * {@code prod2_16k} … {@code prod3s_16k}, which the report does not use.
+ */
 public final class ArmCatalogue {
 
     private static final Map<String, Arm> ARMS = new LinkedHashMap<>();
 
     static {
-        add(new WholeMessageArm("wholend", "whole message: one gossip message, stock gossipsub"));
-        add(new WholeMessageArm("line", "known answer: the whole message over a line of 2 nodes"));
+        a("wholend", "wholend", "whole message: one gossip message, stock gossipsub, every announcer asked",
+                "SEGMENT_ARMS=whole");
+        a("atuned_32k", "atuned", "A-tuned: phase r=2 on 32 KiB segments, with the pull discipline",
+                "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=2 SEGMENT_SIZE_BYTES=32768 FINAL");
+        a("atuned_16k", "am_k64", "A-tuned on 16 KiB segments",
+                "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=2 SEGMENT_SIZE_BYTES=16384 FINAL");
+        a("acoded_32k", "acoded", "coded A: A-tuned on an RS group K + K, stop-pull after any K",
+                "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=2 SEGMENT_SIZE_BYTES=32768 SEGMENT_PARITY=K "
+                        + "SEGMENT_STRUCTURED_IDS=1 SEGMENT_STOP_PULL=1 FINAL");
+        a("lad_phase_32k", "lad_phase", "phase shift: phase r=2 on 32 KiB segments with stock pulls",
+                "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=2 SEGMENT_SIZE_BYTES=32768 SEGMENT_STRUCTURED_IDS=1");
+        a("lad_batch_16k", "lad_batch16", "tier 1: 16 KiB segments, eager push to the whole mesh, batch publish",
+                "SEGMENT_ARMS=segmented SEGMENT_STRUCTURED_IDS=1 SEGMENT_SIZE_BYTES=16384");
+        a("aadaptds_16k", "aadaptds", "tier 2: size-adaptive push width AR on 16 KiB segments, with the pull discipline",
+                "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=AR SEGMENT_SIZE_BYTES=16384 SEGMENT_STRUCTURED_IDS=1 FINAL");
+        a("aadaptcf_16k", "aadaptcf", "tier 3: compress first, P/16384 pieces + as many parity, push width AR, "
+                        + "stop-pull; the pull discipline only from 512 KiB",
+                "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=AR SEGMENT_COMPRESS_FIRST=1 SEGMENT_FIXED_COUNT=P/16384 "
+                        + "SEGMENT_PARITY=P/16384 SEGMENT_STRUCTURED_IDS=1 SEGMENT_STOP_PULL=1 FINAL_FROM_512K");
+        a("aadaptcfd_16k", "aadaptcfd", "tier 3 with the pull discipline at every size",
+                "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=AR SEGMENT_COMPRESS_FIRST=1 SEGMENT_FIXED_COUNT=P/16384 "
+                        + "SEGMENT_PARITY=P/16384 SEGMENT_STRUCTURED_IDS=1 SEGMENT_STOP_PULL=1 FINAL");
+        a("acodedcf_32k", "acodedcf", "compress-first code alone: compress first, K pieces + K parity, phase r=2, stop-pull",
+                "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=2 SEGMENT_COMPRESS_FIRST=1 SEGMENT_FIXED_COUNT=K "
+                        + "SEGMENT_PARITY=K SEGMENT_STRUCTURED_IDS=1 SEGMENT_STOP_PULL=1 FINAL");
+        c("c_32k", "c32", "C: one topic per 32 KiB segment, phase r=2, with the pull discipline",
+                "SEGMENT_SIZE_BYTES=32768 SEGMENT_C_PHASE_R=2 FINAL");
+        c("crs_32k", "c32rs", "C + RS: one topic per coded index of a K + K group, any K complete",
+                "SEGMENT_SIZE_BYTES=32768 SEGMENT_C_PHASE_R=2 SEGMENT_PARITY=K FINAL");
+        add(ComposedArm.fromTemplate("line", "line", Variant.A,
+                "known answer: the whole message over a line of 2 nodes", "line", new KnobTemplate("SEGMENT_ARMS=whole")));
     }
 
     private ArmCatalogue() {}
+
+    private static void a(String name, String alias, String description, String knobs) {
+        add(ComposedArm.fromTemplate(name, alias, Variant.A, description, "", new KnobTemplate(knobs)));
+    }
+
+    private static void c(String name, String alias, String description, String knobs) {
+        add(ComposedArm.fromTemplate(name, alias, Variant.C, description, "", new KnobTemplate(knobs)));
+    }
 
     private static void add(Arm arm) {
         ARMS.put(arm.name(), arm);
@@ -38,5 +91,29 @@ public final class ArmCatalogue {
 
     public static List<String> names() {
         return new ArrayList<>(ARMS.keySet());
+    }
+
+    /** An arm from knobs rather than a catalogue row, named {@code custom}. */
+    public static Arm custom(ArmKnobs knobs) {
+        return custom("custom", knobs);
+    }
+
+    /** An arm from knobs rather than a catalogue row. */
+    public static Arm custom(String name, ArmKnobs knobs) {
+        return ComposedArm.fromKnobs(name, knobs);
+    }
+
+    /**
+     * A catalogue arm with some of its knobs replaced or added (the values win over the row's),
+     * e.g. a different discipline window; named {@code <arm>+custom} so its records never pair
+     * with the catalogue arm's.
+     *
+     * @throws InvalidKnobException when the merged knobs are not a valid arm at {@code payloadBytes}
+     */
+    public static Arm withOverrides(String name, Map<String, String> overrides, int payloadBytes) {
+        Arm base = get(name);
+        Map<String, String> merged = new LinkedHashMap<>(base.knobs(payloadBytes));
+        merged.putAll(overrides);
+        return custom(base.name() + "+custom", ArmKnobs.parse(merged));
     }
 }

@@ -12,6 +12,9 @@ import java.util.Map;
  * while it builds the router, {@link #topics} to subscribe, {@link #publications} on the
  * publisher at the publish instant, and {@link #onDelivery} for each message on the arm's topics
  * (on the router thread). {@link #completed()} and {@link #extras()} may be read from any thread.
+ *
+ * <p>One instance serves one router: {@link #install} gives that router this node's policy
+ * instances, which hold per-router state.
  */
 public interface ArmNode {
 
@@ -35,6 +38,15 @@ public interface ArmNode {
     /** The arm's wire form at this payload size: msgs, need, unit, total, id bytes. */
     WireForm wireForm();
 
-    /** Arm-specific counters for the record (declined, retries, ...). */
+    /** The knobs this node runs with (effective values, for the record). */
+    ArmKnobs knobs();
+
+    /**
+     * Arm-specific counters for the record, the same keys on every A and C arm: {@code distinct}
+     * (messages held), {@code declined} (stop-pull), {@code discipline_refusals},
+     * {@code offer_retries}, {@code promises_broken}, {@code peers_parked},
+     * {@code ihave_ignored_parked}, {@code phase_plans}, {@code phase_push_slots},
+     * {@code phase_ihave_slots}. Readable from any thread.
+     */
     Map<String, Object> extras();
 }

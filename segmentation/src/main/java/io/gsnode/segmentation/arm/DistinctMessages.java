@@ -6,29 +6,37 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The variant A and C completion rule (arms.md §4): count distinct messages, identified by the
- * SHA-256 of their data, and complete when {@code need} of them are known. Router thread only,
- * except {@link #completed()}.
+ * The completion watcher of variants A and C (spec/arms.md §4): count distinct messages,
+ * identified by the SHA-256 of their data, over every subscription of the node, and complete when
+ * {@code need} of them are known. At that delivery it runs {@code onComplete} (the stop-pull gate's
+ * flip), on the same thread, so the next IHAVE already meets the closed gate.
+ *
+ * <p>{@link #add} runs on the router thread; {@link #completed()} and {@link #count()} may be
+ * read from any thread.
  */
 final class DistinctMessages {
 
     private final int need;
+    private final Runnable onComplete;
+    // Confined to the router thread.
     private final Set<ByteBuffer> seen = new HashSet<>();
+    private volatile int count;
     private volatile boolean completed;
 
-    DistinctMessages(int need) {
+    DistinctMessages(int need, Runnable onComplete) {
         this.need = need;
+        this.onComplete = onComplete;
     }
 
     /** Returns true exactly once: when this message brought the count to {@code need}. */
     boolean add(byte[] data) {
         if (completed) return false;
         seen.add(ByteBuffer.wrap(Sha256.hash(data)));
-        if (seen.size() >= need) {
-            completed = true;
-            return true;
-        }
-        return false;
+        count = seen.size();
+        if (count < need) return false;
+        completed = true;
+        onComplete.run();
+        return true;
     }
 
     boolean completed() {
@@ -36,6 +44,10 @@ final class DistinctMessages {
     }
 
     int count() {
-        return seen.size();
+        return count;
+    }
+
+    int need() {
+        return need;
     }
 }

@@ -3,12 +3,25 @@ package io.gsnode.segmentation.arm;
 import io.gsnode.gossipsub.MessageId;
 import io.gsnode.gossipsub.MessageIdFunction;
 import io.gsnode.segmentation.ids.PrysmMessageId;
+import io.gsnode.segmentation.ids.StructuredMessageId;
+import io.gsnode.segmentation.ids.Topics;
 
-/** The router's id function for the report's cells: Prysm's 20-byte id over topic and data (arms.md §3.8). */
+/** The router's id functions for the report's cells (spec/arms.md §3.7, §3.8). */
 final class PrysmIds {
 
+    /** Prysm's 20-byte id over topic and data. */
     static final MessageIdFunction FUNCTION =
             m -> MessageId.wrap(PrysmMessageId.INSTANCE.messageId(m.topic(), m.data()));
 
+    private static final StructuredMessageId STRUCTURED_IDS = new StructuredMessageId(Topics.segment());
+
+    /** {@code SEGMENT_STRUCTURED_IDS=1}: 101-byte ids on the segment topics (and variant C's, which extend it), Prysm's elsewhere. */
+    static final MessageIdFunction STRUCTURED =
+            m -> MessageId.wrap(STRUCTURED_IDS.messageId(m.topic(), m.data()));
+
     private PrysmIds() {}
+
+    static MessageIdFunction of(boolean structured) {
+        return structured ? STRUCTURED : FUNCTION;
+    }
 }

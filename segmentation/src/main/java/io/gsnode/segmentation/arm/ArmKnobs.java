@@ -1,0 +1,240 @@
+package io.gsnode.segmentation.arm;
+
+import io.gsnode.gossipsub.GossipConfig;
+import io.gsnode.segmentation.codec.CellBlockRoot;
+import io.gsnode.segmentation.codec.ReedSolomon;
+import io.gsnode.segmentation.codec.SegmentDescriptor;
+import io.gsnode.segmentation.codec.SegmentEncodingParams;
+import io.gsnode.segmentation.policy.DisciplineConfig;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What an arm is, read from the reference's {@code SEGMENT_*} knobs (spec/arms.md §2, §3, §5.2,
+ * §6, §7, §9) plus {@code SHADOW_VARIANT}: its message form, its forwarding and request policies
+ * and its router overrides. {@link #parse} checks every knob and every combination and fails with
+ * the knob, its value and what is allowed; {@link ArmCatalogue#custom} turns the result into an arm.
+ *
+ * @param variant {@code SHADOW_VARIANT}: a (default) or c; b is not implemented yet
+ * @param mode {@code SEGMENT_ARMS} for variant a; for c, {@link Mode#PHASE} when
+ *     {@code SEGMENT_C_PHASE_R} is set, else {@link Mode#SEGMENTED}
+ * @param encoding how the payload is cut ({@code SEGMENT_SIZE_BYTES}, {@code SEGMENT_FIXED_COUNT},
+ *     {@code SEGMENT_PARITY}, {@code SEGMENT_COMPRESS_FIRST}, {@code SEGMENT_STRUCTURED_IDS});
+ *     null for the whole message
+ * @param structuredIds {@code SEGMENT_STRUCTURED_IDS}: the 101-byte id function (§3.7)
+ * @param phaseR the phase push width r ({@code SEGMENT_A_PHASE_R}, default 2; or
+ *     {@code SEGMENT_C_PHASE_R}); meaningful only in {@link Mode#PHASE}
+ * @param phaseFixedBudget {@code SEGMENT_PHASE_FIXED_BUDGET}: no IDONTWANT decay of r
+ * @param maxIHaveMessages {@code SEGMENT_MAX_IHAVE_MESSAGES}: the router's MaxIHaveMessages on a
+ *     phase arm (default 4096, §5.2); 0 on other arms (the base configuration's value stands)
+ * @param discipline the request family (§6.3–6.6), or null for stock pulls (§6.2)
+ * @param stopPull {@code SEGMENT_STOP_PULL} (§6.7)
+ * @param meshD {@code SEGMENT_MESH_D}: D, with Dlo = 3D/4 and Dhi = 3D/2; null keeps §5.2's 8/6/12
+ * @param idontwantThreshold {@code SEGMENT_IDONTWANT_THRESHOLD} in bytes; null keeps 1024
+ * @param strict {@code SEGMENT_STRICT}: a wire-affecting knob left to a default is an error
+ * @param env the knobs as given (arm knobs and {@code SHADOW_VARIANT} only), sorted by name
+ */
+public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encoding, boolean structuredIds,
+                       int phaseR, boolean phaseFixedBudget, int maxIHaveMessages, DisciplineConfig discipline,
+                       boolean stopPull, Integer meshD, Integer idontwantThreshold, boolean strict,
+                       Map<String, String> env) {
+
+    /** {@code SEGMENT_ARMS}: how the arm forwards (spec/arms.md §7). */
+    public enum Mode {
+        /** One message, stock gossipsub. */
+        WHOLE,
+        /** Segments, stock gossipsub: eager push to the whole mesh. */
+        SEGMENTED,
+        /** Segments under phase forwarding (§6.1). */
+        PHASE;
+
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The research tree's default unit, used for an unset unit outside strict mode (go: {@code segments.DefaultSegmentSize}). */
+    public static final int DEFAULT_SEGMENT_SIZE = 32768;
+    /** MaxIHaveMessages on every phase arm (spec/arms.md §5.2, §6.1): one immediate IHAVE per message. */
+    public static final int PHASE_MAX_IHAVE_MESSAGES = 4096;
+    /** go: {@code envDuration("SEGMENT_IHAVE_PARK_TTL_MS", 30*time.Second)}. */
+    public static final Duration DEFAULT_PARK_TTL = Duration.ofSeconds(30);
+    /** go: "forgive one break" — the park's k when {@code SEGMENT_IHAVE_PARK_K} is unset. */
+    public static final int DEFAULT_PARK_K = 2;
+
+    public ArmKnobs {
+        env = Collections.unmodifiableMap(new TreeMap<>(env));
+    }
+
+    /** Parses {@code env}; strict when it sets {@code SEGMENT_STRICT=1}. Entries not named SEGMENT_* (other than SHADOW_VARIANT) are ignored. */
+    public static ArmKnobs parse(Map<String, String> env) {
+        return parse(env, false);
+    }
+
+    /**
+     * Parses {@code env}, strict when {@code forceStrict} or {@code SEGMENT_STRICT=1}.
+     *
+     * @throws InvalidKnobException for an unknown, unsupported, malformed or out-of-range knob, or
+     *     a combination the reference refuses (e.g. stop-pull without structured ids)
+     */
+    public static ArmKnobs parse(Map<String, String> env, boolean forceStrict) {
+        for (String name : env.keySet()) KnobNames.checkKnown(name);
+        KnobReader k = new KnobReader(env);
+        boolean strict = forceStrict || k.flag("SEGMENT_STRICT");
+        Variant variant = Variant.parse(k.text("SHADOW_VARIANT", "a"));
+        for (String name : KnobNames.VARIANT_B) {
+            if (k.isSet(name)) {
+                throw new InvalidKnobException(name + " is a variant B knob; variant B (partial messages, "
+                        + "spec/arms.md §8) is not implemented yet");
+            }
+        }
+        if (variant == Variant.B) {
+            throw new InvalidKnobException("SHADOW_VARIANT=b: variant B (partial messages, spec/arms.md §8) is not implemented yet");
+        }
+        String publishMode = k.text("SEGMENT_PUBLISH_MODE", "batch");
+        if (!publishMode.equals("batch")) {
+            throw new InvalidKnobException("SEGMENT_PUBLISH_MODE=" + publishMode + ": only batch publishing is "
+                    + "supported (spec/arms.md §5.4; fcfs is unused by the report)");
+        }
+
+        Mode mode = variant == Variant.A ? modeOfVariantA(k) : modeOfVariantC(k);
+        int phaseR = 0;
+        if (variant == Variant.A) {
+            phaseR = k.integer("SEGMENT_A_PHASE_R", 2, 0, Integer.MAX_VALUE);
+            onlyWith(k, "SEGMENT_A_PHASE_R", mode == Mode.PHASE, "SEGMENT_ARMS=phase");
+        } else if (mode == Mode.PHASE) {
+            phaseR = k.integer("SEGMENT_C_PHASE_R", 0, 1, Integer.MAX_VALUE);
+        }
+        onlyWith(k, "SEGMENT_MAX_IHAVE_MESSAGES", mode == Mode.PHASE, "phase forwarding");
+        onlyWith(k, "SEGMENT_PHASE_FIXED_BUDGET", mode == Mode.PHASE, "phase forwarding");
+        String source = k.text("SEGMENT_PHASE_SRC", "immediate");
+        if (!source.equals("immediate")) {
+            throw new InvalidKnobException("SEGMENT_PHASE_SRC=" + source + ": only the immediate source policy is "
+                    + "supported (spec/arms.md §6.1 step 6)");
+        }
+        String selection = k.text("SEGMENT_PHASE_SEL", "rank");
+        if (!selection.equals("rank")) {
+            throw new InvalidKnobException("SEGMENT_PHASE_SEL=" + selection + ": only rank selection is supported (§6.1)");
+        }
+        int maxIHave = mode == Mode.PHASE
+                ? k.integer("SEGMENT_MAX_IHAVE_MESSAGES", PHASE_MAX_IHAVE_MESSAGES, 1, Integer.MAX_VALUE) : 0;
+        boolean fixedBudget = mode == Mode.PHASE && k.flag("SEGMENT_PHASE_FIXED_BUDGET");
+
+        boolean structured = k.flag("SEGMENT_STRUCTURED_IDS");
+        SegmentEncodingParams encoding = encoding(k, variant, mode, structured, strict);
+
+        boolean stopPull = k.flag("SEGMENT_STOP_PULL");
+        if (stopPull && !structured) {
+            // The gate has to recognise a segment announcement it will never fetch (§6.7).
+            throw new InvalidKnobException("SEGMENT_STOP_PULL requires SEGMENT_STRUCTURED_IDS");
+        }
+        DisciplineConfig discipline = discipline(k);
+        Integer meshD = k.optionalInteger("SEGMENT_MESH_D", 2, 1000);
+        Integer threshold = k.optionalInteger("SEGMENT_IDONTWANT_THRESHOLD", 0, Integer.MAX_VALUE);
+
+        Map<String, String> given = new TreeMap<>();
+        for (var e : env.entrySet()) {
+            if (KnobNames.ARM.contains(e.getKey()) || e.getKey().equals("SHADOW_VARIANT")) given.put(e.getKey(), e.getValue());
+        }
+        ArmKnobs knobs = new ArmKnobs(variant, mode, encoding, structured, phaseR, fixedBudget, maxIHave, discipline,
+                stopPull, meshD, threshold, strict, given);
+        try {
+            knobs.applyTo(GossipConfig.DEFAULT); // the router overrides must make a valid configuration
+        } catch (IllegalArgumentException e) {
+            throw new InvalidKnobException("SEGMENT_MESH_D / SEGMENT_IDONTWANT_THRESHOLD make an invalid router "
+                    + "configuration: " + e.getMessage());
+        }
+        return knobs;
+    }
+
+    private static Mode modeOfVariantA(KnobReader k) {
+        onlyWith(k, "SEGMENT_C_PHASE_R", false, "SHADOW_VARIANT=c");
+        if (!k.isSet("SEGMENT_ARMS")) {
+            throw new InvalidKnobException("SEGMENT_ARMS must be set for variant a: whole, segmented or phase");
+        }
+        String arms = k.text("SEGMENT_ARMS", "");
+        return switch (arms) {
+            case "whole" -> Mode.WHOLE;
+            case "segmented" -> Mode.SEGMENTED;
+            case "phase" -> Mode.PHASE;
+            default -> throw new InvalidKnobException("SEGMENT_ARMS=" + arms + ": want exactly one of whole, "
+                    + "segmented or phase (a node runs one arm)");
+        };
+    }
+
+    private static Mode modeOfVariantC(KnobReader k) {
+        for (String aOnly : new String[] {"SEGMENT_ARMS", "SEGMENT_A_PHASE_R", "SEGMENT_COMPRESS_FIRST", "SEGMENT_FIXED_COUNT"}) {
+            onlyWith(k, aOnly, false, "SHADOW_VARIANT=a (variant C cuts the raw payload at SEGMENT_SIZE_BYTES, spec/arms.md §9)");
+        }
+        return k.isSet("SEGMENT_C_PHASE_R") ? Mode.PHASE : Mode.SEGMENTED;
+    }
+
+    private static SegmentEncodingParams encoding(KnobReader k, Variant variant, Mode mode, boolean structured, boolean strict) {
+        if (mode == Mode.WHOLE) {
+            for (String wire : new String[] {"SEGMENT_SIZE_BYTES", "SEGMENT_FIXED_COUNT", "SEGMENT_PARITY", "SEGMENT_COMPRESS_FIRST"}) {
+                onlyWith(k, wire, false, "a segmented arm (the whole message carries the raw payload, spec/arms.md §3.3)");
+            }
+            return null;
+        }
+        int size = k.integer("SEGMENT_SIZE_BYTES", 0, 1, SegmentDescriptor.MAX_SEGMENT_SIZE);
+        int count = k.integer("SEGMENT_FIXED_COUNT", 0, 1, SegmentDescriptor.MAX_SEGMENTS);
+        if (size == 0 && count == 0) {
+            if (strict) {
+                throw new InvalidKnobException("SEGMENT_STRICT: SEGMENT_SIZE_BYTES (or SEGMENT_FIXED_COUNT) must be set; "
+                        + "the unit is part of the arm, not a default");
+            }
+            size = DEFAULT_SEGMENT_SIZE;
+        }
+        int parity = k.integer("SEGMENT_PARITY", 0, 1, ReedSolomon.MAX_SHARDS - 1);
+        boolean compressFirst = variant == Variant.A && k.flag("SEGMENT_COMPRESS_FIRST");
+        return new SegmentEncodingParams(size, count, parity, compressFirst, structured, CellBlockRoot.SYNTHETIC_SLOT);
+    }
+
+    private static DisciplineConfig discipline(KnobReader k) {
+        boolean on = k.isSet("SEGMENT_IWANT_DISCIPLINE_MS");
+        onlyWith(k, "SEGMENT_OFFER_TABLE", on, "SEGMENT_IWANT_DISCIPLINE_MS");
+        onlyWith(k, "SEGMENT_IHAVE_PARK", on, "SEGMENT_IWANT_DISCIPLINE_MS");
+        boolean park = k.flag("SEGMENT_IHAVE_PARK");
+        for (String parkKnob : new String[] {"SEGMENT_IHAVE_PARK_K", "SEGMENT_IHAVE_PARK_PROMISE_MS", "SEGMENT_IHAVE_PARK_TTL_MS"}) {
+            onlyWith(k, parkKnob, park, "SEGMENT_IHAVE_PARK=1");
+        }
+        if (!on) return null;
+        Duration window = k.millis("SEGMENT_IWANT_DISCIPLINE_MS", null);
+        DisciplineConfig.ParkConfig parkConfig = !park ? null : new DisciplineConfig.ParkConfig(
+                k.integer("SEGMENT_IHAVE_PARK_K", DEFAULT_PARK_K, 1, Integer.MAX_VALUE),
+                k.millis("SEGMENT_IHAVE_PARK_PROMISE_MS", window.multipliedBy(3).dividedBy(4)),
+                k.millis("SEGMENT_IHAVE_PARK_TTL_MS", DEFAULT_PARK_TTL));
+        return new DisciplineConfig(window, k.flag("SEGMENT_OFFER_TABLE"), parkConfig);
+    }
+
+    /** Refuses {@code name} when set without what it needs: a knob with no effect is a mistake, not a no-op. */
+    private static void onlyWith(KnobReader k, String name, boolean allowed, String requirement) {
+        if (k.isSet(name) && !allowed) {
+            throw new InvalidKnobException(name + " has no effect without " + requirement);
+        }
+    }
+
+    /** The record's arm label (spec/arms.md §12.1): the SEGMENT_ARMS entry for variant a, {@code variantC} for c. */
+    public String armLabel() {
+        return variant == Variant.C ? "variantC" : mode.wireName();
+    }
+
+    /** The router configuration this arm runs with, from the cell's {@code base}. */
+    public GossipConfig applyTo(GossipConfig base) {
+        GossipConfig.Builder b = base.toBuilder();
+        if (meshD != null) {
+            // go (gossipsim.MeshParams): Dlo = 3D/4, Dhi = 3D/2, Dout clamped below Dlo and D/2.
+            int d = meshD;
+            int dLo = Math.max(1, d * 3 / 4);
+            int dHi = Math.max(d + 1, d * 3 / 2);
+            b.mesh(d, dLo, dHi);
+            b.set("d_out", String.valueOf(Math.max(0, Math.min(base.dOut(), Math.min(dLo - 1, d / 2 - 1)))));
+        }
+        if (idontwantThreshold != null) b.set("idontwant_threshold", String.valueOf(idontwantThreshold));
+        if (mode == Mode.PHASE) b.maxIHaveMessages(maxIHaveMessages);
+        return b.build();
+    }
+}

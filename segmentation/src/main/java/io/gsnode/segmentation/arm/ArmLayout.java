@@ -1,0 +1,63 @@
+package io.gsnode.segmentation.arm;
+
+import io.gsnode.gossipsub.GossipRouter;
+import io.gsnode.gossipsub.MessageIdFunction;
+import io.gsnode.gossipsub.rpc.PubMessage;
+import io.gsnode.segmentation.codec.GossipMessageSet;
+import io.gsnode.segmentation.codec.PayloadEncoder;
+import io.gsnode.segmentation.codec.PayloadGenerator;
+import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.segmentation.ids.Topics;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where an arm's messages go: the encoded messages of the measured payload (seed 11, §3.1), the
+ * topics a node joins, the topic each message is published on, and the id function every node
+ * installs. Variant A puts everything on the segment topic; variant C puts message j on the
+ * segment topic followed by {@code /j} (§9).
+ */
+final class ArmLayout {
+
+    final GossipMessageSet messages;
+    final List<String> topics;
+    final MessageIdFunction ids;
+    private final boolean topicPerMessage;
+
+    private ArmLayout(GossipMessageSet messages, List<String> topics, MessageIdFunction ids, boolean topicPerMessage) {
+        this.messages = messages;
+        this.topics = topics;
+        this.ids = ids;
+        this.topicPerMessage = topicPerMessage;
+    }
+
+    static ArmLayout of(ArmKnobs knobs, int payloadBytes) {
+        byte[] payload = PayloadGenerator.mainnetLike(payloadBytes, PayloadGenerator.MEASURED_SEED);
+        GossipMessageSet set = knobs.encoding() == null
+                ? PayloadEncoder.whole(payload)
+                : PayloadEncoder.segmented(payload, knobs.encoding());
+        MessageIdFunction ids = PrysmIds.of(knobs.structuredIds());
+        if (knobs.variant() != Variant.C) {
+            return new ArmLayout(set, List.of(Topics.segment()), ids, false);
+        }
+        List<String> topics = new ArrayList<>(set.size());
+        for (int j = 0; j < set.size(); j++) topics.add(Topics.segmentIndex(Topics.segment(), j));
+        return new ArmLayout(set, List.copyOf(topics), ids, true);
+    }
+
+    String topicOf(int messageIndex) {
+        return topicPerMessage ? topics.get(messageIndex) : topics.get(0);
+    }
+
+    /** Every message on its topic, in publish order: systematic segments in index order, then parity (§5.4). */
+    List<GossipRouter.Outgoing> publications() {
+        List<GossipRouter.Outgoing> out = new ArrayList<>(messages.size());
+        for (int i = 0; i < messages.size(); i++) out.add(new GossipRouter.Outgoing(topicOf(i), messages.messages().get(i)));
+        return List.copyOf(out);
+    }
+
+    /** spec/arms.md §3.10; the id width is the installed function's on the first message, on its topic. */
+    WireForm wireForm() {
+        return WireForm.of(messages, data -> ids.apply(PubMessage.unsigned(topicOf(0), data)).length());
+    }
+}

@@ -1,0 +1,81 @@
+package io.gsnode.segmentation.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.gossipsub.GossipConfig;
+import io.gsnode.gossipsub.MessageId;
+import io.gsnode.gossipsub.GossipRouter;
+import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.segmentation.arm.ArmContext;
+import io.gsnode.segmentation.arm.ArmNode;
+import io.gsnode.segmentation.ids.StructuredMessageId;
+import io.gsnode.segmentation.ids.Topics;
+import io.gsnode.segmentation.testnet.RouterUnderTest;
+import io.gsnode.segmentation.testnet.ScriptedPeer;
+import io.gsnode.segmentation.testnet.TestHosts;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Stop-pull on a real router running the coded A arm (spec/arms.md §6.7): before completion a
+ * segment announcement is pulled; once any K of the 2K segments have arrived the completion
+ * watcher closes the gate, and every further segment IWANT is declined and counted. Other ids are
+ * still pulled.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class StopPullGateTest {
+
+    private static final int P = 131072; // K = 4 segments of 32 KiB, 4 parity
+
+    @Test
+    void declinesEverySegmentPullAfterCompletion() throws Exception {
+        ArmNode node = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(1, false, P, 7, 2));
+        // The publisher's side of the same arm: the messages, on their topics.
+        List<GossipRouter.Outgoing> messages = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(0, true, P, 7, 2)).publications();
+        assertEquals(8, messages.size());
+        String topic = Topics.segment();
+        StructuredMessageId ids = new StructuredMessageId(topic);
+        MessageId[] id = new MessageId[8];
+        for (int i = 0; i < 8; i++) id[i] = MessageId.wrap(ids.messageId(topic, messages.get(i).data()));
+
+        try (RouterUnderTest router = new RouterUnderTest(1, b -> {
+                    b.config(node.config(GossipConfig.DEFAULT));
+                    node.install(b);
+                    return b;
+                });
+             ScriptedPeer source = new ScriptedPeer(2).connect(router.addr)) {
+            router.subscribe(topic, node::onDelivery);
+            source.join(topic);
+            router.awaitMesh(topic, List.of(source));
+
+            source.ihave(topic, id[4]);
+            TestHosts.await("a parity segment is pulled before completion", () -> source.iwants(id[4]) == 1);
+            for (int i = 0; i < 4; i++) source.publish(topic, messages.get(i).data());
+            TestHosts.await("K distinct segments complete the node", node::completed);
+
+            source.ihave(topic, id[5], id[6]);
+            source.ihave(topic, id[7]);
+            source.sync(topic, MessageId.wrap(new byte[] {1, 2, 3})); // a non-segment id is still allowed
+            assertEquals(0, source.iwants(id[5]) + source.iwants(id[6]) + source.iwants(id[7]));
+            assertEquals(3L, node.extras().get("declined"));
+            assertEquals(3, router.counters.rejected("declined_by_gate"));
+        }
+    }
+
+    @Test
+    void gateAllowsNonSegmentIdsAlwaysAndSegmentIdsUntilComplete() {
+        StopPullGate gate = new StopPullGate();
+        byte[] segmentData = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(0, true, P, 7, 2)).publications().get(0).data();
+        MessageId segment = MessageId.wrap(new StructuredMessageId(Topics.segment()).messageId(Topics.segment(), segmentData));
+        MessageId plain = MessageId.wrap(new byte[20]);
+        assertTrue(gate.allow(segment));
+        gate.complete();
+        assertFalse(gate.allow(segment));
+        assertTrue(gate.allow(plain));
+        assertEquals(1, gate.declined());
+    }
+}

@@ -1,0 +1,113 @@
+package io.gsnode.segmentation.testnet;
+
+import io.gsnode.gossipsub.GossipConfig;
+import io.gsnode.gossipsub.GossipRouter;
+import io.gsnode.libp2p.peer.PeerId;
+import io.gsnode.segmentation.arm.Arm;
+import io.gsnode.segmentation.arm.ArmContext;
+import io.gsnode.segmentation.arm.ArmNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One cell in one process (the harness twin of spec/arms.md §11.4, on real TCP): n nodes running
+ * one arm, node 0 the publisher, dialled along a graph (the lower index dials), every node
+ * subscribed to the arm's topics with its completion watcher.
+ */
+public final class InProcessCell implements AutoCloseable {
+
+    /** One node: its arm instance and its router. */
+    public record Node(int index, ArmNode arm, RouterUnderTest router) {}
+
+    private final List<Node> nodes = new ArrayList<>();
+    private final List<int[]> edges;
+
+    /**
+     * @param base the cell's router configuration before the arm's overrides; node i gets seed
+     *     {@code seed × 1 000 003 + i} (spec/arms.md §5.9)
+     */
+    public InProcessCell(Arm arm, int n, int payloadBytes, long seed, List<int[]> edges, GossipConfig base) throws Exception {
+        this.edges = edges;
+        try {
+            for (int i = 0; i < n; i++) {
+                ArmNode node = arm.instantiate(new ArmContext(i, i == 0, payloadBytes, seed, n));
+                GossipConfig config = node.config(base.toBuilder().seed(seed * 1_000_003L + i).build());
+                RouterUnderTest router = new RouterUnderTest(1000 + i, b -> {
+                    b.config(config);
+                    node.install(b);
+                    return b;
+                });
+                nodes.add(new Node(i, node, router));
+            }
+            for (int[] e : edges) {
+                nodes.get(e[0]).router().host.dial(nodes.get(e[1]).router().addr).get(10, TimeUnit.SECONDS);
+            }
+            for (Node node : nodes) {
+                for (String topic : node.arm().topics()) node.router().subscribe(topic, node.arm()::onDelivery);
+            }
+        } catch (Exception | AssertionError e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** A circulant graph: i joined to i + o (mod n) for each offset o. */
+    public static List<int[]> circulant(int n, int... offsets) {
+        Set<Long> seen = new HashSet<>();
+        List<int[]> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            for (int o : offsets) {
+                int a = Math.min(i, (i + o) % n), b = Math.max(i, (i + o) % n);
+                if (a != b && seen.add((long) a << 32 | b)) out.add(new int[] {a, b});
+            }
+        }
+        return out;
+    }
+
+    /** 0 – 1 – … – n−1. */
+    public static List<int[]> line(int n) {
+        List<int[]> out = new ArrayList<>();
+        for (int i = 0; i + 1 < n; i++) out.add(new int[] {i, i + 1});
+        return out;
+    }
+
+    public List<Node> nodes() {
+        return nodes;
+    }
+
+    /** Waits until every node has every graph neighbour in its mesh of every topic (the degree is below Dlo). */
+    public void awaitMeshes() throws InterruptedException {
+        for (Node node : nodes) {
+            Set<PeerId> neighbours = new HashSet<>();
+            for (int[] e : edges) {
+                if (e[0] == node.index()) neighbours.add(nodes.get(e[1]).router().id());
+                if (e[1] == node.index()) neighbours.add(nodes.get(e[0]).router().id());
+            }
+            for (String topic : node.arm().topics()) {
+                TestHosts.await("node " + node.index() + " meshes all neighbours on " + topic,
+                        () -> node.router().router.meshPeers(topic).join().containsAll(neighbours));
+            }
+        }
+    }
+
+    /** Node 0 publishes its batch (spec/arms.md §5.4). */
+    public void publish() throws Exception {
+        Node publisher = nodes.get(0);
+        List<GossipRouter.Outgoing> batch = publisher.arm().publications();
+        publisher.router().router.publishBatch(batch).get(10, TimeUnit.SECONDS);
+    }
+
+    public void awaitCompletion() throws InterruptedException {
+        for (Node node : nodes.subList(1, nodes.size())) {
+            TestHosts.await("node " + node.index() + " completes (" + node.arm().extras() + ")", node.arm()::completed);
+        }
+    }
+
+    @Override
+    public void close() {
+        for (Node node : nodes) node.router().close();
+    }
+}
