@@ -69,16 +69,17 @@ final class InboundReader implements StreamHandler {
         sink.closed(stream);
     }
 
-    /** The buffer to parse: the leftover of earlier reads followed by {@code data}, which we do not own. */
+    /**
+     * The buffer to parse: the leftover of earlier reads followed by {@code data}, which we do not
+     * own. A large RPC arrives in many pieces; they are appended to one growing buffer, so each
+     * byte is copied once, not once per piece.
+     */
     private ByteBuf accumulate(ByteBuf data) {
         if (!pending.isReadable()) {
             return data;
         }
-        ByteBuf merged = Unpooled.buffer(pending.readableBytes() + data.readableBytes());
-        merged.writeBytes(pending).writeBytes(data);
-        pending.release();
-        pending = merged;
-        return merged;
+        pending.writeBytes(data);
+        return pending;
     }
 
     private void keepRest(ByteBuf in) {
@@ -86,13 +87,28 @@ final class InboundReader implements StreamHandler {
             if (!in.isReadable()) {
                 release();
             } else {
-                in.discardReadBytes();
+                in.discardSomeReadBytes();
             }
             return;
         }
         if (in.isReadable()) {
-            // A partial frame: copy it, because the caller releases its buffer after we return.
-            pending = Unpooled.buffer(in.readableBytes()).writeBytes(in);
+            // A partial frame: keep it, sized for the whole frame when its prefix says how big.
+            int expected = expectedFrameSize(in);
+            pending = Unpooled.buffer(Math.max(in.readableBytes(), Math.min(expected, maxFrame + 10))).writeBytes(in);
+        }
+    }
+
+    /** The whole frame's size when its length prefix is complete, else what is there. */
+    private static int expectedFrameSize(ByteBuf in) {
+        int start = in.readerIndex();
+        try {
+            long length = io.gsnode.libp2p.multiformats.UVarint.read(in);
+            if (length < 0 || length > Integer.MAX_VALUE - 10) return in.readableBytes();
+            return (int) length + (in.readerIndex() - start);
+        } catch (IllegalArgumentException e) {
+            return in.readableBytes();
+        } finally {
+            in.readerIndex(start);
         }
     }
 

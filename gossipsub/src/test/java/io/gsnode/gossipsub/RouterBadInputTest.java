@@ -94,7 +94,9 @@ class RouterBadInputTest {
         // most 10 (MaxIHaveMessages). The frames may straddle one heartbeat, never two.
         ByteBuf burst = Unpooled.buffer();
         for (int i = 0; i < 40; i++) {
-            burst.writeBytes(RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT, ihave(List.of(id(i)))));
+            ByteBuf frame = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT, ihave(List.of(id(i))));
+            burst.writeBytes(frame);
+            frame.release();
         }
         byte[] bytes = new byte[burst.readableBytes()];
         burst.readBytes(bytes);
