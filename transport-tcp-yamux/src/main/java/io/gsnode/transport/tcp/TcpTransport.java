@@ -112,7 +112,7 @@ public final class TcpTransport implements Transport {
                     }
                 });
         bootstrap.connect(addr.socketAddress()).addListener((ChannelFuture f) -> {
-            // A failed connect is reported before the channel closes, so its cause wins over the upgrade's.
+            // A failed connect is reported here: the upgrade watches for a close only once connected.
             if (!f.isSuccess()) result.completeExceptionally(f.cause());
         });
         return result;

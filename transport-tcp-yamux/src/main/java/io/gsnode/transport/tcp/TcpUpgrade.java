@@ -75,9 +75,26 @@ final class TcpUpgrade {
         deadline = channel.eventLoop().schedule(
                 () -> fail(FailureKind.TRANSPORT, new TimeoutException("connection upgrade took longer than " + limit + " ms")),
                 limit, TimeUnit.MILLISECONDS);
-        channel.closeFuture().addListener(f -> fail(FailureKind.TRANSPORT, new IOException("connection closed during upgrade")));
+        if (channel.isActive()) {
+            watchClose();
+        } else {
+            // A dial: until the connect succeeds, a close is the connect failing, and the
+            // transport reports that cause ("Connection refused"), not a closed upgrade.
+            channel.pipeline().addFirst(new ChannelInboundHandlerAdapter() {
+                @Override
+                public void channelActive(ChannelHandlerContext ctx) {
+                    watchClose();
+                    ctx.pipeline().remove(this);
+                    ctx.fireChannelActive();
+                }
+            });
+        }
         channel.pipeline().addLast(ERRORS, new ErrorHandler());
         channel.pipeline().addBefore(ERRORS, "mss-security", new MultistreamHandler(negotiation(NOISE), this::onSecurityNegotiated));
+    }
+
+    private void watchClose() {
+        channel.closeFuture().addListener(f -> fail(FailureKind.TRANSPORT, new IOException("connection closed during upgrade")));
     }
 
     private Negotiation negotiation(String protocol) {

@@ -58,7 +58,9 @@ class HostOverTcpTest {
             CompletableFuture<Connection> ba = b.dial(addrA);
             ab.get(10, TimeUnit.SECONDS);
             ba.get(10, TimeUnit.SECONDS);
-            await(() -> a.connections().size() == 1 && b.connections().size() == 1);
+            // The loser is closed asynchronously: wait until both hold one connection, the same one.
+            await(() -> a.connections().size() == 1 && b.connections().size() == 1
+                    && a.connections().get(0).localAddr().equals(b.connections().get(0).remoteAddr()));
             Connection atA = a.connections().get(0);
             Connection atB = b.connections().get(0);
             assertEquals(atA.localAddr(), atB.remoteAddr(), "both kept the same TCP connection");
