@@ -21,7 +21,23 @@ public record GossipConfig(
         int maxIDontWantLength, int maxIDontWantMessages, int idontwantThreshold, int idontwantTtlHeartbeats,
         Duration iwantFollowupTime, int opportunisticGraftTicks, int opportunisticGraftPeers,
         Duration seenTtl, boolean floodPublish, int maxMessageSize, int outboundQueueSize,
-        SignaturePolicy signaturePolicy, boolean partialMessages, Long seed) {
+        SignaturePolicy signaturePolicy, boolean partialMessages, Long seed, ScoreThresholds thresholds) {
+
+    /**
+     * Peer-score thresholds (libp2p-wire.md §7.10). The report's cells install no scoring: every
+     * score is 0 and every threshold 0 (arms.md §5.1), which these defaults reproduce.
+     */
+    public record ScoreThresholds(double gossip, double publish, double graylist, double acceptPx,
+                                  double opportunisticGraft) {
+        public static final ScoreThresholds NONE = new ScoreThresholds(0, 0, 0, 0, 0);
+
+        public ScoreThresholds {
+            if (!(graylist <= publish && publish <= gossip && gossip <= 0 && acceptPx >= 0 && opportunisticGraft >= 0)) {
+                throw new IllegalArgumentException("need graylist <= publish <= gossip <= 0, accept_px >= 0 and "
+                        + "opportunistic_graft >= 0 score thresholds");
+            }
+        }
+    }
 
     /** Ethereum's max_message_size(): max(32 + n + n/6 + 1024, 1 MiB) for n = 10 MiB. */
     public static final int ETHEREUM_MAX_MESSAGE_SIZE = 32 + 10 * 1024 * 1024 + 10 * 1024 * 1024 / 6 + 1024;
@@ -110,6 +126,12 @@ public record GossipConfig(
                 (b, v) -> b.signaturePolicy = SignaturePolicy.parse(v.trim())));
         PARAMS.put("partial_messages", new Param(GossipConfig::partialMessages, (b, v) -> b.partialMessages = parseBool(v)));
         PARAMS.put("seed", new Param(GossipConfig::seed, (b, v) -> b.seed = Long.parseLong(v.trim())));
+        PARAMS.put("gossip_threshold", new Param(c -> c.thresholds().gossip(), (b, v) -> b.gossipThreshold = Double.parseDouble(v.trim())));
+        PARAMS.put("publish_threshold", new Param(c -> c.thresholds().publish(), (b, v) -> b.publishThreshold = Double.parseDouble(v.trim())));
+        PARAMS.put("graylist_threshold", new Param(c -> c.thresholds().graylist(), (b, v) -> b.graylistThreshold = Double.parseDouble(v.trim())));
+        PARAMS.put("accept_px_threshold", new Param(c -> c.thresholds().acceptPx(), (b, v) -> b.acceptPxThreshold = Double.parseDouble(v.trim())));
+        PARAMS.put("opportunistic_graft_threshold", new Param(c -> c.thresholds().opportunisticGraft(),
+                (b, v) -> b.opportunisticGraftThreshold = Double.parseDouble(v.trim())));
     }
 
     private static boolean parseBool(String v) {
@@ -139,6 +161,7 @@ public record GossipConfig(
         SignaturePolicy signaturePolicy = SignaturePolicy.STRICT_NO_SIGN;
         boolean partialMessages = false;
         Long seed = null;
+        double gossipThreshold, publishThreshold, graylistThreshold, acceptPxThreshold, opportunisticGraftThreshold;
 
         public Builder() {}
 
@@ -209,7 +232,9 @@ public record GossipConfig(
                     graftFloodThreshold, gossipRetransmission, maxIHaveLength, maxIHaveMessages,
                     maxIDontWantLength, maxIDontWantMessages, idontwantThreshold, idontwantTtlHeartbeats,
                     iwantFollowupTime, opportunisticGraftTicks, opportunisticGraftPeers, seenTtl, floodPublish,
-                    maxMessageSize, outboundQueueSize, signaturePolicy, partialMessages, seed);
+                    maxMessageSize, outboundQueueSize, signaturePolicy, partialMessages, seed,
+                    new ScoreThresholds(gossipThreshold, publishThreshold, graylistThreshold, acceptPxThreshold,
+                            opportunisticGraftThreshold));
         }
     }
 }

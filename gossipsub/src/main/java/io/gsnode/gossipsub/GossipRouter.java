@@ -354,6 +354,10 @@ public final class GossipRouter implements AutoCloseable {
             p.inbound = stream;
         }
         tracer.rpcReceived(p.id, RpcParts.of(rpc, frameBytes));
+        if (score(p.id) < config.thresholds().graylist()) {
+            tracer.rejected(p.id, "graylisted");
+            return;
+        }
         for (SubOpts s : rpc.subscriptions()) handleSubscription(p, s);
         for (PubMessage m : rpc.publish()) handleMessage(p, m, arrivedNanos);
         ControlMessage c = rpc.control();
@@ -459,6 +463,10 @@ public final class GossipRouter implements AutoCloseable {
 
     /** arms.md §5.8, in its order of checks. */
     private void handleIHave(PeerState p, List<IHave> ihaves) {
+        if (score(p.id) < config.thresholds().gossip()) {
+            tracer.rejected(p.id, "ihave_below_gossip_threshold");
+            return;
+        }
         if (requests.ignoresAnnouncementsFrom(p.id)) {
             tracer.rejected(p.id, "ihave_parked");
             return;
@@ -512,6 +520,10 @@ public final class GossipRouter implements AutoCloseable {
     }
 
     private void collectIWant(PeerState p, IWant w, List<PubMessage> answers) {
+        if (score(p.id) < config.thresholds().gossip()) {
+            tracer.rejected(p.id, "iwant_below_gossip_threshold");
+            return;
+        }
         for (byte[] raw : w.messageIds()) {
             MessageId id = MessageId.wrap(raw);
             MessageCache.Entry e = mcache.get(id);
@@ -541,6 +553,11 @@ public final class GossipRouter implements AutoCloseable {
         Long until = backoff.getOrDefault(topic, Map.of()).get(p.id);
         if (until != null && now - until < 0) {
             tracer.rejected(p.id, "graft_during_backoff");
+            addBackoff(topic, p.id, config.pruneBackoff());
+            prunes.add(prune(p, topic, config.pruneBackoff()));
+            return;
+        }
+        if (score(p.id) < 0) {
             addBackoff(topic, p.id, config.pruneBackoff());
             prunes.add(prune(p, topic, config.pruneBackoff()));
             return;
@@ -633,7 +650,11 @@ public final class GossipRouter implements AutoCloseable {
 
     private Set<PeerId> recipientsPool(String topic, boolean publishing) {
         if (publishing && config.floodPublish()) {
-            return topicPeers.getOrDefault(topic, Set.of());
+            Set<PeerId> flood = new LinkedHashSet<>();
+            for (PeerId peer : topicPeers.getOrDefault(topic, Set.of())) {
+                if (score(peer) >= config.thresholds().publish()) flood.add(peer);
+            }
+            return flood;
         }
         Set<PeerId> m = mesh.get(topic);
         if (m != null) return m;
@@ -796,7 +817,9 @@ public final class GossipRouter implements AutoCloseable {
         List<PeerId> out = new ArrayList<>();
         for (PeerId peer : topicPeers.getOrDefault(topic, Set.of())) {
             PeerState p = peers.get(peer);
-            if (p != null && p.ready() && !exclude.contains(peer) && !backedOff(topic, peer, now)) out.add(peer);
+            if (p != null && p.ready() && !exclude.contains(peer) && !backedOff(topic, peer, now) && score(peer) >= 0) {
+                out.add(peer);
+            }
         }
         return out;
     }
@@ -838,6 +861,14 @@ public final class GossipRouter implements AutoCloseable {
     private void maintainMesh(String topic, long now) {
         Set<PeerId> m = mesh.computeIfAbsent(topic, t -> new LinkedHashSet<>());
         m.removeIf(peer -> !peers.containsKey(peer));
+        for (PeerId peer : List.copyOf(m)) {
+            if (score(peer) < 0) {
+                m.remove(peer);
+                tracer.meshRemoved(topic, peer);
+                addBackoff(topic, peer, config.pruneBackoff());
+                pending(peer).prunes.add(prune(peers.get(peer), topic, config.pruneBackoff()));
+            }
+        }
         if (m.size() < config.dLo()) {
             for (PeerId peer : shuffled(eligible(topic, m))) {
                 if (m.size() >= config.d()) break;
@@ -859,7 +890,27 @@ public final class GossipRouter implements AutoCloseable {
                 }
             }
         }
+        if (config.opportunisticGraftTicks() > 0 && ticks % config.opportunisticGraftTicks() == 0 && m.size() > 1) {
+            opportunisticGraft(topic, m);
+        }
         emitGossip(topic, m);
+    }
+
+    /** When the mesh's median score is below the threshold, graft a few better-scored peers. */
+    private void opportunisticGraft(String topic, Set<PeerId> m) {
+        List<Double> scores = new ArrayList<>();
+        for (PeerId peer : m) scores.add(score(peer));
+        scores.sort(null);
+        double median = scores.get(scores.size() / 2);
+        if (median >= config.thresholds().opportunisticGraft()) return;
+        int grafted = 0;
+        for (PeerId peer : shuffled(eligible(topic, m))) {
+            if (grafted >= config.opportunisticGraftPeers()) break;
+            if (score(peer) > median) {
+                graft(topic, peer, m);
+                grafted++;
+            }
+        }
     }
 
     /** Keeps D random peers, at least Dout of them outbound, and prunes the rest. */
@@ -934,7 +985,9 @@ public final class GossipRouter implements AutoCloseable {
         List<PeerId> candidates = new ArrayList<>();
         for (PeerId peer : topicPeers.getOrDefault(topic, Set.of())) {
             PeerState p = peers.get(peer);
-            if (p != null && p.ready() && !exclude.contains(peer)) candidates.add(peer);
+            if (p != null && p.ready() && !exclude.contains(peer) && score(peer) >= config.thresholds().gossip()) {
+                candidates.add(peer);
+            }
         }
         int target = Math.max(config.dLazy(), (int) (config.gossipFactor() * candidates.size()));
         List<PeerId> chosen = shuffled(candidates);
@@ -986,6 +1039,14 @@ public final class GossipRouter implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /**
+     * The peer's score. No scoring is installed (arms.md §5.1): every peer scores 0, and the
+     * thresholds decide as go does with scoring off. The checks stay where the spec puts them.
+     */
+    private double score(PeerId peer) {
+        return 0;
+    }
 
     private static ControlMessage control(List<String> grafts, List<IHave> ihaves, List<Prune> prunes) {
         return new ControlMessage(ihaves, List.of(), grafts, prunes, List.of(), null);
