@@ -67,10 +67,10 @@ public final class CellCommand implements Callable<Integer> {
     long dialAt = 0;
 
     @Option(names = "--subscribe-at", paramLabel = "MS", description = "Subscribe instant after T0 (default: ${DEFAULT-VALUE}).")
-    long subscribeAt = 2000;
+    long subscribeAt = 4000;
 
     @Option(names = "--publish-at", paramLabel = "MS", description = "Publish instant after T0 (default: ${DEFAULT-VALUE}).")
-    long publishAt = 5000;
+    long publishAt = 10_000;
 
     @Option(names = "--hold", paramLabel = "MS", description = "Observation after the publish (default: ${DEFAULT-VALUE}).")
     long hold = 8000;

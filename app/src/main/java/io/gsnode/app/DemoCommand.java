@@ -73,7 +73,7 @@ public final class DemoCommand implements Callable<Integer> {
                 System.out.printf("%n== %s over %s%n", arm, transport);
                 LocalCellOptions options = new LocalCellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,
                         Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
-                        System.getProperty("java.class.path"), 0, 2000, 5000, 8000, 180_000, 20_000, List.of(), null, 0);
+                        System.getProperty("java.class.path"), 0, 4000, 10_000, 8000, 180_000, 20_000, List.of(), null, 0);
                 CellSummary s = new LocalCell(options, System.out).run(dir, 0);
                 rows.add(row(s));
             }

@@ -53,6 +53,9 @@ public final class NodeDaemon {
     private volatile long publishNanos;
     private volatile boolean terminated;
     private volatile Schedule schedule;
+    private final Map<String, Object> lateness = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Lateness below this is scheduling noise, not worth a warning. */
+    private static final long LATE_MS = 100;
 
     /** How long a node waits for the runner's epoch file: every JVM of a big local cell must start first. */
     private static final java.time.Duration EPOCH_WAIT = java.time.Duration.ofMinutes(10);
@@ -109,10 +112,12 @@ public final class NodeDaemon {
             events.emit("dialed", "owned", targets.size(), "failed", failed.size(), "connections", host.connections().size());
 
             Schedule.sleepUntil(s.subscribeMs());
+            noteLateness("subscribe", s.subscribeMs());
             for (String topic : arm.topics()) router.subscribe(topic, d -> delivered(arm, d)).join();
             events.emit("subscribed", "topics", arm.topics().size());
 
             Schedule.sleepUntil(s.publishMs());
+            noteLateness("publish", s.publishMs());
             publishNanos = startNanos + TimeUnit.MILLISECONDS.toNanos(s.publishMs() - startMs);
             meshAtPublish = distinctMeshPeers(router, arm.topics());
             peersAtPublish = host.connections().size();
@@ -140,6 +145,19 @@ public final class NodeDaemon {
         if (router != null) router.close();
         host.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
         return record;
+    }
+
+    /**
+     * A node that reaches an instant late (its dials took longer than the schedule allowed, or
+     * the host is overloaded) says so, and the record keeps it: a late subscribe or publish
+     * changes what the cell measures.
+     */
+    private void noteLateness(String instant, long dueMs) {
+        long late = System.currentTimeMillis() - dueMs;
+        if (late > LATE_MS) {
+            lateness.put(instant + "_late_ms", late);
+            events.emit("warning", "what", instant + " instant reached " + late + " ms late");
+        }
     }
 
     private void delivered(ArmNode arm, Delivery d) {
@@ -201,6 +219,7 @@ public final class NodeDaemon {
         configMap.put("jvm", Map.of("version", Runtime.version().toString(),
                 "flags", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         Map<String, Object> extras = new LinkedHashMap<>(arm.extras());
+        extras.putAll(lateness);
         if (!counters.rejected().isEmpty()) extras.put("rejected_by_reason", counters.rejected());
         extras.put("iwant_served", counters.iwantServed());
         extras.put("idontwant_suppressed", counters.idontwantSuppressed());

@@ -114,7 +114,9 @@ public final class RunCommand implements Callable<Integer> {
         try {
             topo = TopologyReader.readLocal(topology, index);
         } catch (IOException | IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--topology " + topology + ": " + e.getMessage());
+            // One line and exit 2, before any socket opens: a cell runner shows it as it is.
+            System.err.println("gsnode run: " + topology + ": " + e.getMessage());
+            return 2;
         }
         EventLog events = new EventLog(System.out);
         NodeDaemon daemon = new NodeDaemon(settings, topo, events);

@@ -81,7 +81,7 @@ class LocalCellTest {
         TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
         LocalCellOptions options = new LocalCellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", QUIC_ENGINE), QUIC_ENGINE,
                 Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
-                System.getProperty("java.class.path"), 0, 2000, 5000, 4000, 120_000, 20_000, List.of(), kill, 0);
+                System.getProperty("java.class.path"), 0, 4000, 10_000, 4000, 120_000, 20_000, List.of(), kill, 0);
         return new LocalCell(options, System.out).run(dir.resolve("out"), 0);
     }
 }

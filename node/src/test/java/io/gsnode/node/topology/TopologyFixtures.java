@@ -29,7 +29,7 @@ public final class TopologyFixtures {
                 new Edge(2, 3), new Edge(2, 5), new Edge(3, 4), new Edge(4, 5)));
     }
 
-    static Topology ofEdges(int n, int degree, Scenario scenario, LatencyModel model, List<Edge> edges) {
+    public static Topology ofEdges(int n, int degree, Scenario scenario, LatencyModel model, List<Edge> edges) {
         long seed = 7;
         List<TopologyNode> nodes = new ArrayList<>();
         for (int i = 0; i < n; i++) {

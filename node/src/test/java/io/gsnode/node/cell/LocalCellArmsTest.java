@@ -1,0 +1,60 @@
+package io.gsnode.node.cell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.topology.Edge;
+import io.gsnode.node.topology.LatencyModel;
+import io.gsnode.node.topology.Scenario;
+import io.gsnode.node.topology.TopologyFixtures;
+import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.segmentation.arm.ArmCatalogue;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every arm of the catalogue as a real 8-process local cell over TCP, three of them over QUIC too. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class LocalCellArmsTest {
+
+    private static final int PAYLOAD = 256 * 1024;
+
+    @TempDir
+    Path dir;
+
+    static Stream<Arguments> cells() {
+        List<Arguments> cells = new ArrayList<>();
+        for (String arm : ArmCatalogue.names()) cells.add(Arguments.of(arm, "tcp"));
+        for (String arm : List.of("atuned_32k", "acoded_32k", "c_32k")) cells.add(Arguments.of(arm, "quic"));
+        return cells.stream();
+    }
+
+    @ParameterizedTest(name = "{0} over {1}")
+    @MethodSource("cells")
+    void everyReceiverCompletes(String arm, String transport) throws Exception {
+        Path topology = dir.resolve("topology.json");
+        // 8 nodes, degree 3: a ring with chords (i, i+4), so every receiver is 1 to 3 hops out.
+        List<Edge> edges = new ArrayList<>();
+        for (int i = 0; i < 8; i++) edges.add(new Edge(Math.min(i, (i + 1) % 8), Math.max(i, (i + 1) % 8)));
+        for (int i = 0; i < 4; i++) edges.add(new Edge(i, i + 4));
+        TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
+        LocalCellOptions options = new LocalCellOptions(topology, arm, PAYLOAD, transport, List.of("--quic-engine", "netty"),
+                "netty", Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
+                System.getProperty("java.class.path"), 0, 4000, 10_000, 5000, 120_000, 20_000, List.of(), null, 0);
+        CellSummary summary = new LocalCell(options, System.out).run(dir.resolve("out"), 0);
+        List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
+        assertEquals(7, summary.completed(), arm + " over " + transport + ": every receiver completed; records:\n"
+                + String.join("\n", records.stream().map(r -> r.index() + " " + r.status() + " completed=" + r.completed()
+                        + " received=" + (r.msgs() == null ? "?" : r.msgs().received()) + " extras=" + r.extras()).toList()));
+        for (NodeRecord r : records) assertEquals(arm, r.arm());
+    }
+}
