@@ -3,7 +3,7 @@
 codec and quic-go side by side in one run.
 
 Per implementation: 8 subscribers (the same implementation) listen; a publisher dials all 8,
-subscribes (so with D = 8 all 8 are its mesh) and publishes one 1 MiB message 6 s after it
+subscribes (so with D = 8 all 8 are its mesh) and publishes one 1 MiB message 15 s after it
 started. Reported: time to deliver (the last subscriber's 'message' t_ms minus the publisher's
 'published' t_ms, one wall clock), the publisher's peak OS thread count, and its process CPU
 seconds for the whole run (start-up and handshakes included) with the CPU of an identical run
@@ -58,7 +58,7 @@ def one_run(cmd, size, peers=8):
         threading.Thread(target=events_of, args=(p, events), daemon=True).start()
         sub_events.append(events)
     args = ["--key-seed", "199", "--listen", QUIC, "--subscribe", "t", "--publish", "t", "--size", str(size),
-            "--after", "6000", "--seconds", "3"]
+            "--after", "15000", "--seconds", "3"]
     for a in addrs:
         args += ["--dial", a]
     pub = subprocess.Popen(cmd + args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

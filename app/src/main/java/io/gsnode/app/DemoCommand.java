@@ -45,8 +45,9 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--transport", description = "Transports (repeatable; default: tcp and quic).")
     List<String> transports = new ArrayList<>();
 
+    /** Netty's engine by default: Kwik's handshakes stall when a dozen JVMs start at once on 2 cores. */
     @picocli.CommandLine.Mixin
-    QuicOptions quic = new QuicOptions();
+    QuicOptions quic = QuicOptions.defaultingTo("netty");
 
     @Option(names = "--out", description = "Where the records go (default: a new directory under the system temp dir).")
     Path out;
