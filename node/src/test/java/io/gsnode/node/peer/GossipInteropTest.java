@@ -78,9 +78,10 @@ class GossipInteropTest {
             if (i == 7) args.addAll(List.of("--gossip", "d=0", "--gossip", "d_lo=0", "--gossip", "d_hi=0",
                     "--gossip", "d_out=0", "--gossip", "d_score=0"));
             if (publishers.contains(i)) {
-                // 8 s gives every mesh many heartbeats to form, even on a loaded 2-core machine
-                // where a cold JVM's first handshake can take seconds.
-                args.addAll(List.of("--publish", TOPIC, "--size", "20000", "--after", "8000", "--seconds", "600"));
+                // 15 s gives every mesh many heartbeats to form, even on a loaded 2-core machine
+                // where a cold JVM's first QUIC handshakes can take several seconds: a publisher
+                // whose mesh is still empty sends its message to nobody.
+                args.addAll(List.of("--publish", TOPIC, "--size", "20000", "--after", "15000", "--seconds", "600"));
             }
             start("n" + i + "-" + kind.label(), kind, args);
             started.add(i);
