@@ -58,8 +58,27 @@ public final class GoPcg {
         return (double) ((nextUint64() << 11) >>> 11) / (double) (1L << 53);
     }
 
+    /** Go's {@code Rand.IntN(n)} on a 64-bit platform: uniform in [0, n), n > 0 (Lemire's method, as Go). */
+    public int intN(int n) {
+        if (n <= 0) throw new IllegalArgumentException("intN needs n > 0, was " + n);
+        long bound = n;
+        if ((bound & (bound - 1)) == 0) return (int) (nextUint64() & (bound - 1));
+        long x = nextUint64();
+        long productHi = unsignedMultiplyHigh(x, bound);
+        long productLo = x * bound;
+        if (Long.compareUnsigned(productLo, bound) < 0) {
+            long threshold = Long.remainderUnsigned(-bound, bound);
+            while (Long.compareUnsigned(productLo, threshold) < 0) {
+                x = nextUint64();
+                productHi = unsignedMultiplyHigh(x, bound);
+                productLo = x * bound;
+            }
+        }
+        return (int) productHi;
+    }
+
     // Math.unsignedMultiplyHigh is Java 18; this is its documented identity over multiplyHigh.
-    private static long unsignedMultiplyHigh(long x, long y) {
+    static long unsignedMultiplyHigh(long x, long y) {
         return Math.multiplyHigh(x, y) + ((x >> 63) & y) + ((y >> 63) & x);
     }
 }

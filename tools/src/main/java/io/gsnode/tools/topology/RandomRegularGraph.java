@@ -2,6 +2,7 @@ package io.gsnode.tools.topology;
 
 import io.gsnode.node.topology.Connectivity;
 import io.gsnode.node.topology.Edge;
+import io.gsnode.segmentation.codec.GoPcg;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

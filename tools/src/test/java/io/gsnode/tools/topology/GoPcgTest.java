@@ -3,8 +3,7 @@ package io.gsnode.tools.topology;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.math.BigInteger;
-import java.util.SplittableRandom;
+import io.gsnode.segmentation.codec.GoPcg;
 import org.junit.jupiter.api.Test;
 
 /** The port of Go's math/rand/v2 PCG and IntN against values Go itself produces. */
@@ -49,18 +48,6 @@ class GoPcgTest {
     }
 
     @Test
-    void unsignedMultiplyHighAgreesWithBigInteger() {
-        SplittableRandom random = new SplittableRandom(20240607L);
-        BigInteger twoTo64 = BigInteger.ONE.shiftLeft(64);
-        for (int k = 0; k < 10_000; k++) {
-            long x = random.nextLong();
-            long y = random.nextLong();
-            BigInteger product = unsigned(x, twoTo64).multiply(unsigned(y, twoTo64));
-            assertEquals(product.shiftRight(64).longValue(), GoPcg.unsignedMultiplyHigh(x, y), x + " * " + y);
-        }
-    }
-
-    @Test
     void intNStaysInRange() {
         GoPcg pcg = new GoPcg(3, 4);
         for (int bound : new int[] {1, 2, 3, 7, 64, 1000, Integer.MAX_VALUE}) {
@@ -72,8 +59,4 @@ class GoPcgTest {
         assertThrows(IllegalArgumentException.class, () -> pcg.intN(0));
     }
 
-    private static BigInteger unsigned(long v, BigInteger twoTo64) {
-        BigInteger b = BigInteger.valueOf(v);
-        return v < 0 ? b.add(twoTo64) : b;
-    }
 }
