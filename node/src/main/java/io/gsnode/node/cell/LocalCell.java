@@ -25,16 +25,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The local backend: one process per node on loopback (node i on 127.a.b.c for its 10.a.b.c),
- * all on one host without shaping. It shows progress while the cell runs, collects every record
- * (writing a {@code lost} record for a node that died without one), writes {@code records.jsonl}
- * and {@code cell.json}, and never leaves a process behind.
+ * Runs a cell: one process per node, placed by a {@link NodePlacement} (on loopback for the local
+ * backend, node i on 127.a.b.c for its 10.a.b.c; in network namespaces for netns). It shows
+ * progress while the cell runs, collects every record (writing a {@code lost} record for a node
+ * that died without one), writes {@code records.jsonl} and {@code cell.json}, and never leaves a
+ * process behind.
  */
 public final class LocalCell {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LocalCellOptions options;
+    private final NodePlacement placement;
     private final PrintStream progress;
     private final List<Process> processes = new ArrayList<>();
     private final AtomicInteger listening = new AtomicInteger();
@@ -42,8 +44,14 @@ public final class LocalCell {
     private final AtomicInteger completed = new AtomicInteger();
     private final AtomicInteger failedDials = new AtomicInteger();
 
+    /** A cell on loopback: the local backend. */
     public LocalCell(LocalCellOptions options, PrintStream progress) {
+        this(options, NodePlacement.LOOPBACK, progress);
+    }
+
+    public LocalCell(LocalCellOptions options, NodePlacement placement, PrintStream progress) {
         this.options = options;
+        this.placement = placement;
         this.progress = progress;
     }
 
@@ -64,10 +72,11 @@ public final class LocalCell {
             long epoch = System.currentTimeMillis() + EPOCH_MARGIN_MS;
             RecordJson.writeAtomically(epochFile, epoch + "\n");
             long endMs = epoch + options.publishAt() + options.hold();
+            placement.cellStarted(epoch + options.publishAt(), endMs);
             watch(n, epoch, endMs);
             List<NodeRecord> records = collect(topology, dir, label, run);
             Files.writeString(dir.resolve("records.jsonl"), String.join("\n", records.stream().map(RecordJson::line).toList()) + "\n");
-            CellSummary summary = CellStatistics.summarise(records, Map.of());
+            CellSummary summary = CellStatistics.summarise(records, placement.hostFields());
             RecordJson.writeAtomically(dir.resolve("cell.json"), RecordJson.line(summary) + "\n");
             return summary;
         } finally {
@@ -108,7 +117,7 @@ public final class LocalCell {
     }
 
     private void start(int index, Path dir, Path epochFile, String label, int run) throws IOException {
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(placement.launchPrefix(index));
         cmd.add(options.java().toString());
         cmd.addAll(options.jvmFlags());
         cmd.addAll(List.of("-cp", options.classpath(), RunCommand.class.getName(),
@@ -117,8 +126,10 @@ public final class LocalCell {
                 "--transport", options.transport(),
                 "--epoch-file", epochFile.toString(), "--dial-at", Long.toString(options.dialAt()),
                 "--subscribe-at", Long.toString(options.subscribeAt()), "--publish-at", Long.toString(options.publishAt()),
-                "--hold", Long.toString(options.hold()), "--loopback", "--record", record(dir, index).toString(),
-                "--cell", label, "--backend", "local", "--run", Integer.toString(run)));
+                "--hold", Long.toString(options.hold()), "--record", record(dir, index).toString(),
+                "--cell", label, "--backend", placement.backend(), "--queue", placement.queue(),
+                "--delay", placement.delay(), "--run", Integer.toString(run)));
+        cmd.addAll(placement.nodeArgs(index));
         cmd.addAll(options.quicArgs());
         for (String g : options.gossipParams()) cmd.addAll(List.of("--gossip", g));
         Process p = new ProcessBuilder(cmd)
@@ -222,8 +233,8 @@ public final class LocalCell {
 
     /** The record of a node that died without writing one: it counts, as not completed. */
     private NodeRecord lost(Topology topology, int index, String label, int run) {
-        return new NodeRecord(NodeRecord.SCHEMA, label, "local", options.arm(), options.arm(), options.transport(),
-                "quic".equals(options.transport()) ? options.quicEngine() : null, "none", "none", topology.seed(),
+        return new NodeRecord(NodeRecord.SCHEMA, label, placement.backend(), options.arm(), options.arm(), options.transport(),
+                "quic".equals(options.transport()) ? options.quicEngine() : null, placement.queue(), placement.delay(), topology.seed(),
                 topology.n(), options.payloadBytes(), topology.scenario().toString(), run, index,
                 PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
                 index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,

@@ -1,0 +1,94 @@
+package io.gsnode.netns.fabric;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.gsnode.node.topology.Edge;
+import io.gsnode.node.topology.IpPlan;
+import io.gsnode.node.topology.LatencyMatrix;
+import io.gsnode.node.topology.LatencyModel;
+import io.gsnode.node.topology.LinkClass;
+import io.gsnode.node.topology.Region;
+import io.gsnode.node.topology.Scenario;
+import io.gsnode.node.topology.Topology;
+import io.gsnode.node.topology.TopologyNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/** Test fixtures: small hand-made topologies, the kernel's features, and probes run inside namespaces. */
+final class Fabrics {
+
+    private static Set<KernelFeature> features;
+
+    private Fabrics() {
+    }
+
+    /** The kernel's features; the calling test is skipped, with the reason, where namespaces cannot be made. */
+    static synchronized Set<KernelFeature> requireNamespaces() {
+        if (features == null) {
+            try {
+                features = KernelProbe.probe();
+            } catch (IOException e) {
+                assumeTrue(false, "network namespaces unavailable here (tests need root or user namespaces): " + e.getMessage());
+            }
+        }
+        return features;
+    }
+
+    static FabricNames freshNames() {
+        return new FabricNames("t" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 30), 36));
+    }
+
+    /** n nodes on a star around node 0 (or the given edges), every link at {@code up}/{@code down}, uniform latency. */
+    static Topology topology(int n, long upBps, long downBps, int latencyMicros, List<Edge> edges) {
+        List<TopologyNode> nodes = new ArrayList<>();
+        for (int i = 0; i < n; i++) nodes.add(new TopologyNode(i, IpPlan.ipOf(i), Region.EU, LinkClass.DATACENTER, upBps, downBps));
+        int[] latency = new int[n * n];
+        Arrays.fill(latency, latencyMicros);
+        for (int i = 0; i < n; i++) latency[i * n + i] = 0;
+        int degree = 0;
+        for (int i = 0; i < n; i++) {
+            int d = 0;
+            for (Edge e : edges) if (e.a() == i || e.b() == i) d++;
+            degree = Math.max(degree, d);
+        }
+        return new Topology(n, 1, degree, LatencyModel.UNIFORM, Scenario.parse("dc20").orElseThrow(), 0, nodes, edges,
+                LatencyMatrix.dense(n, latency));
+    }
+
+    /** A probe process inside {@code namespace} (see {@link NetProbe}). */
+    static Process probe(String namespace, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace,
+                ProcessHandle.current().info().command().orElse("java"), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                NetProbe.class.getName()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    }
+
+    /** Waits for a sink's "ready" line. */
+    static BufferedReader awaitReady(Process sink) throws IOException {
+        BufferedReader r = new BufferedReader(new InputStreamReader(sink.getInputStream(), StandardCharsets.UTF_8));
+        String line = r.readLine();
+        if (!"ready".equals(line)) throw new IOException("sink did not start: " + line);
+        return r;
+    }
+
+    /** The sink's result lines once it exited ("SRC_IP BITS_PER_SECOND"). */
+    static List<String> results(Process sink, BufferedReader out) throws IOException, InterruptedException {
+        if (!sink.waitFor(60, TimeUnit.SECONDS)) {
+            sink.destroyForcibly();
+            throw new IOException("sink did not finish");
+        }
+        List<String> lines = new ArrayList<>();
+        String l;
+        while ((l = out.readLine()) != null) lines.add(l);
+        return lines;
+    }
+}

@@ -1,0 +1,57 @@
+package io.gsnode.node.cell;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a cell's nodes run and what that means for their records: on loopback (the local
+ * backend), or one per network namespace on a shaped fabric (the netns backend). The runner
+ * launches {@code prefix + java ... gsnode run ... + nodeArgs}.
+ */
+public interface NodePlacement {
+
+    /** Nodes on 127.a.b.c of this host, unshaped. */
+    NodePlacement LOOPBACK = new NodePlacement() {
+        @Override
+        public String backend() {
+            return "local";
+        }
+
+        @Override
+        public List<String> nodeArgs(int index) {
+            return List.of("--loopback");
+        }
+    };
+
+    /** {@code local}, {@code netns} or {@code shadow}, for the records. */
+    String backend();
+
+    /** The fabric's queue discipline as applied, for the records. */
+    default String queue() {
+        return "none";
+    }
+
+    /** How pair latency is applied, for the records. */
+    default String delay() {
+        return "none";
+    }
+
+    /** Words before the java command, e.g. {@code ip netns exec NS}. */
+    default List<String> launchPrefix(int index) {
+        return List.of();
+    }
+
+    /** Arguments added to node {@code index}'s {@code gsnode run}. */
+    default List<String> nodeArgs(int index) {
+        return List.of();
+    }
+
+    /** Called once the instants are fixed; a backend that samples host load starts here. */
+    default void cellStarted(long publishEpochMs, long endEpochMs) {
+    }
+
+    /** The cell summary's {@code host} fields once the cell ended (empty where nothing was sampled). */
+    default Map<String, Object> hostFields() {
+        return Map.of();
+    }
+}
