@@ -1,5 +1,11 @@
 package io.gsnode.app;
 
+import io.gsnode.netns.cell.NetnsCell;
+import io.gsnode.netns.cell.NetnsCellOptions;
+import io.gsnode.netns.fabric.DelayMode;
+import io.gsnode.netns.fabric.FabricNames;
+import io.gsnode.netns.fabric.QueueKind;
+import io.gsnode.netns.fabric.UserNamespace;
 import io.gsnode.node.cell.LocalCell;
 import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.cell.LocalCellOptions;
@@ -24,11 +30,26 @@ import picocli.CommandLine.Option;
 /** {@code gsnode cell}: run one cell (one arm, one transport) R times and summarise it. */
 @Command(name = "cell", mixinStandardHelpOptions = true,
         description = {"Run a cell: one process per node, records collected, a summary printed.",
-                "The local backend runs every node on loopback on this host, without shaping."})
+                "The local backend runs every node on loopback on this host, without shaping; the netns backend",
+                "runs each node in its own network namespace on a shaped fabric (root, or unprivileged in a user",
+                "namespace of its own), and records the host's CPU load beside the results."})
 public final class CellCommand implements Callable<Integer> {
 
-    @Option(names = "--backend", paramLabel = "local", description = "Backend (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backend", paramLabel = "local|netns", description = "Backend (default: ${DEFAULT-VALUE}).")
     String backend = "local";
+
+    @Option(names = "--queue", paramLabel = "fifo|fq_codel|fair", description = "netns: leaf queue behind each rate limit (default: ${DEFAULT-VALUE}).")
+    String queue = "fifo";
+
+    @Option(names = "--delay", paramLabel = "netem|userspace|none",
+            description = "netns: how pairs get their latency (default: netem where the kernel has it, else userspace).")
+    String delay;
+
+    @Option(names = "--allow-degraded", description = "netns: run what the kernel allows when it lacks netem or fq_codel (recorded).")
+    boolean allowDegraded;
+
+    @Option(names = "--tag", paramLabel = "TAG", description = "netns: the fabric's name, gsf-TAG and gsn-TAG-i (default: a fresh one).")
+    String tag;
 
     @Option(names = "--topology", paramLabel = "FILE", description = "A gsnode.topology/1 file (or use --n).")
     Path topology;
@@ -92,8 +113,22 @@ public final class CellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"local".equals(backend)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "backend '" + backend + "' is not available here; use local");
+        if (!"local".equals(backend) && !"netns".equals(backend)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "unknown backend '" + backend + "'; local or netns");
+        }
+        NetnsCellOptions netns = null;
+        if ("netns".equals(backend)) {
+            try {
+                netns = new NetnsCellOptions(QueueKind.parse(queue), delay == null ? null : DelayMode.parse(delay), allowDegraded,
+                        tag != null ? tag : "c" + Long.toString(ProcessHandle.current().pid(), 36));
+                new FabricNames(netns.tag());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+            }
+            if (!UserNamespace.isRoot() && !UserNamespace.inside()) {
+                System.err.println("not root: running the cell inside a user namespace of its own (unshare -Urnm)");
+                return UserNamespace.rerunInside();
+            }
         }
         if ((topology == null) == (n == null)) {
             throw new CommandLine.ParameterException(new CommandLine(this), "give --topology FILE or --n N");
@@ -120,6 +155,10 @@ public final class CellCommand implements Callable<Integer> {
         LocalCellOptions options = new LocalCellOptions(topo, arm, payload, transport, quic.asArgs(), quic.engine,
                 Path.of(System.getProperty("java.home"), "bin", "java"), flags, System.getProperty("java.class.path"),
                 dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter);
+        if (netns != null) {
+            for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));
+            return 0;
+        }
         for (int r = 0; r < runs; r++) {
             Path dir = runs == 1 ? out : out.resolve("run-" + r);
             System.err.println("cell " + arm + " over " + transport + ", run " + (r + 1) + " of " + runs + " -> " + dir);
@@ -130,11 +169,19 @@ public final class CellCommand implements Callable<Integer> {
     }
 
     static String oneLine(CellSummary s) {
-        return String.format(Locale.ROOT, "%s: %d/%d receivers completed%s, p50 %s, p99 %s, max %s, rx %s/node, dups %d/node",
+        return String.format(Locale.ROOT, "%s: %d/%d receivers completed%s, p50 %s, p99 %s, max %s, rx %s/node, dups %d/node%s",
                 s.cell(), s.completed(), s.receivers(), s.lost() > 0 ? " (" + s.lost() + " lost)" : "",
                 ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs()),
                 s.medianRxBytes() == null ? s.medianRxDataBytes() + " B (gossip)" : s.medianRxBytes() + " B",
-                s.medianDuplicates());
+                s.medianDuplicates(), host(s));
+    }
+
+    /** The host's load beside the result: a saturated host makes it a CPU measurement, not a network one. */
+    private static String host(CellSummary s) {
+        if (s.host() == null || s.host().get("cpu_mean") == null) return "";
+        return String.format(Locale.ROOT, "; host cpu mean %.0f%%, peak %.0f%%, %s s saturated",
+                ((Number) s.host().get("cpu_mean")).doubleValue() * 100, ((Number) s.host().get("cpu_peak")).doubleValue() * 100,
+                s.host().get("saturated_s"));
     }
 
     private static String ms(Double v) {

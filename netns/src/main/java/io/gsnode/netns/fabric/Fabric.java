@@ -59,7 +59,7 @@ public final class Fabric implements AutoCloseable {
 
     /** Removes every namespace of the fabric; reports, but does not stop at, one that is gone already. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (!up) return;
         up = false;
         List<String> failed = new ArrayList<>();

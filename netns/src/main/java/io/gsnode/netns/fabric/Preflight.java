@@ -65,7 +65,7 @@ public final class Preflight {
     }
 
     /** What a plan with this queue and delay needs (the same set {@link FabricPlan#requirements()} gives). */
-    static Set<KernelFeature> requirements(QueueKind queue, DelayMode delay) {
+    public static Set<KernelFeature> requirements(QueueKind queue, DelayMode delay) {
         Set<KernelFeature> need = EnumSet.of(KernelFeature.HTB, KernelFeature.INGRESS, KernelFeature.U32,
                 KernelFeature.MIRRED, KernelFeature.IFB);
         need.add(queue == QueueKind.FQ_CODEL ? KernelFeature.FQ_CODEL : KernelFeature.PFIFO);

@@ -23,7 +23,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /** Test fixtures: small hand-made topologies, the kernel's features, and probes run inside namespaces. */
-final class Fabrics {
+public final class Fabrics {
 
     private static Set<KernelFeature> features;
 
@@ -31,7 +31,7 @@ final class Fabrics {
     }
 
     /** The kernel's features; the calling test is skipped, with the reason, where namespaces cannot be made. */
-    static synchronized Set<KernelFeature> requireNamespaces() {
+    public static synchronized Set<KernelFeature> requireNamespaces() {
         if (features == null) {
             try {
                 features = KernelProbe.probe();
@@ -42,7 +42,7 @@ final class Fabrics {
         return features;
     }
 
-    static FabricNames freshNames() {
+    public static FabricNames freshNames() {
         return new FabricNames("t" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 30), 36));
     }
 
@@ -61,6 +61,24 @@ final class Fabrics {
         }
         return new Topology(n, 1, degree, LatencyModel.UNIFORM, Scenario.parse("dc20").orElseThrow(), 0, nodes, edges,
                 LatencyMatrix.dense(n, latency));
+    }
+
+    /** n nodes of the {@code home} scenario with geo latencies, on a ring with chords (i, i+2): degree 4. */
+    public static Topology geoRing(int n, long seed) {
+        List<TopologyNode> nodes = new ArrayList<>();
+        Scenario scenario = Scenario.home();
+        for (int i = 0; i < n; i++) {
+            io.gsnode.node.topology.AccessLink link = scenario.accessLink(i, n);
+            nodes.add(new TopologyNode(i, IpPlan.ipOf(i), io.gsnode.node.topology.GeoLatency.regionOf(seed, i), link.linkClass(),
+                    link.upBps(), link.downBps()));
+        }
+        java.util.TreeSet<Edge> edges = new java.util.TreeSet<>();
+        for (int i = 0; i < n; i++) {
+            edges.add(Edge.between(i, (i + 1) % n));
+            edges.add(Edge.between(i, (i + 2) % n));
+        }
+        return new Topology(n, seed, 4, LatencyModel.GEO, scenario, 0, nodes, List.copyOf(edges),
+                LatencyMatrix.computed(LatencyModel.GEO, seed, n));
     }
 
     /** A probe process inside {@code namespace} (see {@link NetProbe}). */

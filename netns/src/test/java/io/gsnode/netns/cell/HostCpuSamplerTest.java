@@ -1,0 +1,57 @@
+package io.gsnode.netns.cell;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class HostCpuSamplerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void idleAndIowaitAreNotBusyAndGuestTimeIsNotCountedTwice() {
+        // user nice system idle iowait irq softirq steal guest guest_nice
+        assertArrayEquals(new long[] {100 + 5 + 30 + 2 + 3 + 1, 100 + 5 + 30 + 800 + 60 + 2 + 3 + 1},
+                HostCpuSampler.parse("cpu  100 5 30 800 60 2 3 1 40 0"));
+    }
+
+    @Test
+    void summaryCountsQuarterSecondsAtOrAboveNinetyFivePercent() {
+        Map<String, Object> s = HostCpuSampler.summary(List.of(0.5, 0.95, 1.0, 0.2));
+        assertEquals(0.663, s.get("cpu_mean"));
+        assertEquals(1.0, s.get("cpu_peak"));
+        assertEquals(0.5, s.get("saturated_s"));
+        assertEquals(4, s.get("samples"));
+    }
+
+    @Test
+    void samplesAStatFileEveryQuarterSecondBetweenTheInstants() throws Exception {
+        Path stat = dir.resolve("stat");
+        Files.writeString(stat, "cpu  0 0 0 0 0 0 0 0\n");
+        HostCpuSampler sampler = new HostCpuSampler(stat);
+        long now = System.currentTimeMillis();
+        sampler.start(now, now + 1300);
+        // Every read sees 3 busy jiffies of 4 more than the last: 75 % busy, whatever the timing.
+        for (int i = 1; i <= 40; i++) {
+            Path next = dir.resolve("stat.next");
+            Files.writeString(next, "cpu  " + 3 * i + " 0 0 " + i + " 0 0 0 0\n");
+            Files.move(next, stat, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Thread.sleep(50);
+        }
+        Map<String, Object> s = sampler.stop();
+        assertTrue(((Number) s.get("samples")).intValue() >= 1, s.toString());
+        assertEquals(0.75, s.get("cpu_mean"));
+        assertEquals(0.0, s.get("saturated_s"));
+    }
+}

@@ -1,0 +1,72 @@
+package io.gsnode.netns.cell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.gsnode.netns.fabric.DelayMode;
+import io.gsnode.netns.fabric.Fabric;
+import io.gsnode.netns.fabric.FabricNames;
+import io.gsnode.netns.fabric.Fabrics;
+import io.gsnode.netns.fabric.KernelFeature;
+import io.gsnode.netns.fabric.Preflight;
+import io.gsnode.netns.fabric.QueueKind;
+import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.topology.TopologyWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * 10-node cells on a real fabric: every receiver completes, the records carry the backend, queue
+ * and delay as applied and the summary the host fields, and afterwards nothing of the cell is left
+ * (no namespace, so no link; no node process).
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class NetnsCellTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"wholend", "atuned_32k"})
+    void aTenNodeCellCompletesWithHostFieldsAndLeavesNothingBehind(String arm) throws Exception {
+        Set<KernelFeature> have = Fabrics.requireNamespaces();
+        DelayMode delay = have.contains(KernelFeature.NETEM) ? DelayMode.NETEM : DelayMode.NONE;
+        assumeTrue(have.containsAll(Preflight.requirements(QueueKind.FIFO, delay)), "kernel lacks what the fabric needs");
+        Path topology = dir.resolve("topology.json");
+        TopologyWriter.write(Fabrics.geoRing(10, 7), topology);
+        LocalCellOptions options = new LocalCellOptions(topology, arm, 1 << 20, "tcp", List.of(), "netty",
+                Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
+                System.getProperty("java.class.path"), 0, 8000, 15_000, 6000, 120_000, 20_000, List.of(), null, 0);
+        FabricNames names = Fabrics.freshNames();
+        List<CellSummary> summaries = new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, delay, true, names.tag()),
+                System.out).run(dir.resolve("out"), 1);
+
+        CellSummary s = summaries.get(0);
+        List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
+        assertEquals(9, s.completed(), "every receiver completed: " + records.stream().map(r -> r.index() + ":" + r.status()).toList());
+        assertEquals("netns", s.backend());
+        for (NodeRecord r : records) {
+            assertEquals("netns", r.backend());
+            assertEquals("fifo", r.queue());
+            assertEquals(delay.label(), r.delay());
+            assertNotNull(r.bytes().rx(), "socket bytes are counted on TCP");
+        }
+        assertNotNull(s.host().get("cpu_mean"), "host CPU sampled: " + s.host());
+        assertTrue(((Number) s.host().get("samples")).intValue() >= 20, "a sample every 250 ms over the 6 s hold: " + s.host());
+        System.out.println(arm + ": " + s.p50Ms() + " / " + s.p99Ms() + " ms, host " + s.host());
+
+        assertTrue(Fabric.namespaces(names).isEmpty(), "no namespace of the cell remains: " + Fabric.namespaces(names));
+        assertTrue(ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive), "no node process remains");
+    }
+}
