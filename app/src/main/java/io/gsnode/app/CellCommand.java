@@ -180,7 +180,7 @@ public final class CellCommand implements Callable<Integer> {
     private static String host(CellSummary s) {
         if (s.host() == null || s.host().get("cpu_mean") == null) return "";
         return String.format(Locale.ROOT, "; host cpu mean %.0f%%, peak %.0f%%, %s s saturated",
-                ((Number) s.host().get("cpu_mean")).doubleValue() * 100, ((Number) s.host().get("cpu_peak")).doubleValue() * 100,
+                ((Number) s.host().get("cpu_mean")).doubleValue(), ((Number) s.host().get("cpu_peak")).doubleValue(),
                 s.host().get("saturated_s"));
     }
 

@@ -8,9 +8,17 @@ import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.tools.results.Cell;
+import io.gsnode.tools.results.CellLoader;
+import io.gsnode.tools.results.CellTable;
+import io.gsnode.tools.results.InputProblem;
+import io.gsnode.tools.results.OutputFiles;
+import io.gsnode.tools.results.plot.Figure1Chart;
+import io.gsnode.tools.results.plot.FigureFiles;
 import io.gsnode.tools.topology.EdgeKind;
 import io.gsnode.tools.topology.TopologyGenerator;
 import io.gsnode.tools.topology.TopologyParams;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +31,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code gsnode demo}, the README's main job: a small comparison of arms and transports on the
  * best backend this machine offers (today the local one: every node a process on loopback, no
- * shaping), printed as a table of completion times, bytes and duplicates.
+ * shaping), printed as a table of completion times, bytes and duplicates, and written beside the
+ * records as {@code results.md} and a figure1-style chart ({@code figure1.png}, {@code figure1.svg}).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs a small comparison (arms x transports, one process per node) and prints what it measured.",
@@ -68,6 +77,7 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("backend: local (one JVM per node on 127.x loopback addresses; no shaping, no latency)");
         System.out.println("records: " + out);
         List<String[]> rows = new ArrayList<>();
+        List<Path> cellDirs = new ArrayList<>();
         for (String arm : arms) {
             for (String transport : transports) {
                 Path dir = out.resolve(arm + "-" + transport);
@@ -77,6 +87,7 @@ public final class DemoCommand implements Callable<Integer> {
                         System.getProperty("java.class.path"), 0, 4000, 10_000, 8000, 180_000, 20_000, List.of(), null, 0);
                 CellSummary s = new LocalCell(options, System.out).run(dir, 0);
                 rows.add(row(s));
+                cellDirs.add(dir);
             }
         }
         System.out.println();
@@ -87,7 +98,24 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("Times are from the publish instant to each receiver's completion, over all receivers");
         System.out.println("(censored when a quantile falls on a receiver that never completed). One run, cold JVMs,");
         System.out.println("a shared host: these figures show that the stack works, they are not benchmarks.");
+        writeResults(cellDirs);
         return rows.stream().allMatch(r -> r[2].startsWith(r[2].substring(r[2].indexOf('/') + 1) + "/")) ? 0 : 1;
+    }
+
+    /** The table as markdown and a figure1-style chart (one seed: no whiskers), beside the records. */
+    private void writeResults(List<Path> cellDirs) {
+        try {
+            List<Cell> cells = new ArrayList<>();
+            for (Path dir : cellDirs) cells.add(CellLoader.load("local", dir));
+            Path table = out.resolve("results.md");
+            OutputFiles.writeString(table, CellTable.markdown(cells.stream().map(Cell::summary).toList()));
+            List<Path> figure = FigureFiles.write(Figure1Chart.build(cells, arms, 1200, 700), out.resolve("figure1"));
+            System.out.println();
+            System.out.println("table:  " + table);
+            System.out.println("figure: " + figure.get(0) + " (and " + figure.get(1).getFileName() + ")");
+        } catch (InputProblem | IOException e) {
+            System.err.println("gsnode demo: could not write the table and figure: " + e.getMessage());
+        }
     }
 
     private static String[] row(CellSummary s) {

@@ -24,9 +24,9 @@ import picocli.CommandLine.Option;
 
 /** {@code gsnode netns}: build, inspect and remove a fabric by hand; {@code gsnode cell --backend netns} runs cells on one. */
 @Command(name = "netns", mixinStandardHelpOptions = true,
-        description = {"The Linux network-namespace fabric: one namespace per node, HTB upload and download shaping,",
-                "pair delays by netem or the userspace delay switch. Needs root; without it, use 'gsnode cell",
-                "--backend netns', which runs the whole fabric in a user namespace of its own."},
+        description = {"Build, inspect and remove a shaped network-namespace fabric by hand.",
+                "One namespace per node, HTB upload and download shaping, pair delays by netem or the userspace",
+                "delay switch. Needs root; 'gsnode cell --backend netns' also runs unprivileged."},
         subcommands = {NetnsCommand.Plan.class, NetnsCommand.Up.class, NetnsCommand.Down.class, NetnsCommand.Status.class,
                 NetnsCommand.Probe.class})
 public final class NetnsCommand implements Runnable {

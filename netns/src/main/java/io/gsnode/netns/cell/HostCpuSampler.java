@@ -40,7 +40,7 @@ public final class HostCpuSampler {
         thread.start();
     }
 
-    /** Stops (if still running) and returns {@code cpu_mean}, {@code cpu_peak}, {@code saturated_s}, {@code samples}. */
+    /** Stops (if still running) and returns {@code cpu_mean} and {@code cpu_peak} (percent of all cores), {@code saturated_s}, {@code samples}, {@code cores}. */
     public Map<String, Object> stop() {
         Thread t;
         synchronized (this) {
@@ -69,16 +69,17 @@ public final class HostCpuSampler {
             peak = Math.max(peak, s);
             if (s >= SATURATED) saturated++;
         }
-        out.put("cpu_mean", samples.isEmpty() ? null : round(sum / samples.size()));
-        out.put("cpu_peak", samples.isEmpty() ? null : round(peak));
+        // Percent of all cores, as compare reads them; the saturation test stays on the fraction.
+        out.put("cpu_mean", samples.isEmpty() ? null : percent(sum / samples.size()));
+        out.put("cpu_peak", samples.isEmpty() ? null : percent(peak));
         out.put("saturated_s", saturated * PERIOD_MS / 1000.0);
         out.put("samples", samples.size());
         out.put("cores", Runtime.getRuntime().availableProcessors());
         return out;
     }
 
-    private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+    private static double percent(double fraction) {
+        return Math.round(fraction * 1000) / 10.0;
     }
 
     private void sample(long fromEpochMs, long untilEpochMs) {

@@ -29,8 +29,8 @@ class HostCpuSamplerTest {
     @Test
     void summaryCountsQuarterSecondsAtOrAboveNinetyFivePercent() {
         Map<String, Object> s = HostCpuSampler.summary(List.of(0.5, 0.95, 1.0, 0.2));
-        assertEquals(0.663, s.get("cpu_mean"));
-        assertEquals(1.0, s.get("cpu_peak"));
+        assertEquals(66.3, s.get("cpu_mean"));
+        assertEquals(100.0, s.get("cpu_peak"));
         assertEquals(0.5, s.get("saturated_s"));
         assertEquals(4, s.get("samples"));
     }
@@ -51,7 +51,7 @@ class HostCpuSamplerTest {
         }
         Map<String, Object> s = sampler.stop();
         assertTrue(((Number) s.get("samples")).intValue() >= 1, s.toString());
-        assertEquals(0.75, s.get("cpu_mean"));
+        assertEquals(75.0, s.get("cpu_mean"));
         assertEquals(0.0, s.get("saturated_s"));
     }
 }

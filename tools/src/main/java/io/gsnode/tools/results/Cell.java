@@ -1,0 +1,18 @@
+package io.gsnode.tools.results;
+
+import io.gsnode.node.record.CellSummary;
+import java.nio.file.Path;
+
+/**
+ * One run of one cell as the comparison and the figures see it: its summary, and the wire form
+ * its node records agree on.
+ *
+ * @param side the name given on the command line ({@code NAME=DIR})
+ * @param wireForm null when unknown; {@code wireFormProblem} then says why
+ */
+public record Cell(String side, Path dir, CellSummary summary, WireForm wireForm, String wireFormProblem) {
+
+    public boolean netns() {
+        return "netns".equals(summary.backend());
+    }
+}

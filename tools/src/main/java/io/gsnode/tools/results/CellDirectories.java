@@ -1,0 +1,59 @@
+package io.gsnode.tools.results;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Finds cell directories under a root. A cell directory is what a runner writes for one run of
+ * one cell (node/cell/LocalCell): {@code records.jsonl} and {@code cell.json}, or, when the runner
+ * died before gathering them, only the nodes' own {@code nodes/node-I.json}.
+ */
+public final class CellDirectories {
+
+    public static final String RECORDS = "records.jsonl";
+    public static final String SUMMARY = "cell.json";
+    public static final String NODES = "nodes";
+
+    private CellDirectories() {}
+
+    /** Every cell directory at or below {@code root}, in path order (so output is stable). */
+    public static List<Path> find(Path root) throws InputProblem {
+        if (!Files.exists(root)) throw new InputProblem("no such directory: " + root);
+        if (!Files.isDirectory(root)) throw new InputProblem("not a directory: " + root);
+        List<Path> cells = new ArrayList<>();
+        try (Stream<Path> dirs = Files.walk(root)) {
+            dirs.filter(Files::isDirectory).filter(CellDirectories::isCell).sorted().forEach(cells::add);
+        } catch (IOException | UncheckedIOException e) {
+            throw new InputProblem("cannot list " + root + ": " + e.getMessage(), e);
+        }
+        if (cells.isEmpty()) {
+            throw new InputProblem("no cell under " + root + " (a cell directory holds " + RECORDS + ", " + SUMMARY
+                    + " or " + NODES + "/node-I.json)");
+        }
+        return cells;
+    }
+
+    public static boolean isCell(Path dir) {
+        return Files.isRegularFile(dir.resolve(RECORDS)) || Files.isRegularFile(dir.resolve(SUMMARY))
+                || !nodeFiles(dir).isEmpty();
+    }
+
+    /** The per-node record files {@code nodes/node-I.json}, in path order; empty when there are none. */
+    public static List<Path> nodeFiles(Path dir) {
+        Path nodes = dir.resolve(NODES);
+        if (!Files.isDirectory(nodes)) return List.of();
+        try (Stream<Path> files = Files.list(nodes)) {
+            return files.filter(f -> {
+                String name = f.getFileName().toString();
+                return name.startsWith("node-") && name.endsWith(".json") && Files.isRegularFile(f);
+            }).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + nodes, e);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.gsnode.tools.results;
+
+import io.gsnode.node.record.CellSummary;
+import java.util.List;
+
+/** One side's cells as a markdown table, one row per cell: what {@code gsnode demo} writes beside its figure. */
+public final class CellTable {
+
+    private CellTable() {}
+
+    public static String markdown(List<CellSummary> cells) {
+        StringBuilder md = new StringBuilder();
+        md.append("| arm | transport | n | payload | scenario | seed | run | completed | p50 (ms) | p99 (ms) | rx/node, socket "
+                + "| rx/node, gossip data | control rx/node | duplicates/node |\n");
+        md.append("| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (CellSummary s : cells) {
+            md.append("| ").append(s.arm()).append(" | ").append(s.transport()).append(" | ").append(s.n()).append(" | ")
+                    .append(Units.payload(s.payloadBytes())).append(" | ").append(s.scenario()).append(" | ").append(s.seed())
+                    .append(" | ").append(s.run()).append(" | ").append(s.completed()).append('/').append(s.receivers())
+                    .append(s.lost() > 0 ? " (" + s.lost() + " lost)" : "").append(" | ").append(ms(s.p50Ms())).append(" | ")
+                    .append(ms(s.p99Ms())).append(" | ").append(s.medianRxBytes() == null ? "–" : Units.bytes(s.medianRxBytes()))
+                    .append(" | ").append(Units.bytes(s.medianRxDataBytes())).append(" | ").append(Units.bytes(s.medianRxControlBytes()))
+                    .append(" | ").append(s.medianDuplicates()).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String ms(Double v) {
+        return v == null ? "censored" : Units.millis(v);
+    }
+}

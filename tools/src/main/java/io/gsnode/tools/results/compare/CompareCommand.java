@@ -1,0 +1,138 @@
+package io.gsnode.tools.results.compare;
+
+import io.gsnode.tools.results.BackendDir;
+import io.gsnode.tools.results.Cell;
+import io.gsnode.tools.results.CellFilter;
+import io.gsnode.tools.results.CellLoader;
+import io.gsnode.tools.results.InputProblem;
+import io.gsnode.tools.results.OutputFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gsnode compare}: pairs cells across backends (spec/arms.md §13) and writes the report's
+ * tables as markdown and CSV. Bad input (a missing directory, an unknown schema, nothing to pair)
+ * is one line on stderr and exit 2; a failed write exits 1.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Pairs the cells of two or more backends (arm, seed, n, payload, scenario, transport, queue; "
+                + "identical wire forms only) and prints medians across seeds, differences from the reference and "
+                + "per-seed difference medians with their range, as markdown (default) and CSV.",
+                "See docs/results.md."})
+public final class CompareCommand implements Callable<Integer> {
+
+    @Option(names = "--backend", paramLabel = "NAME=DIR", required = true,
+            description = "A side: its name and the directory its cells are under (repeatable, at least two).")
+    List<String> backends = new ArrayList<>();
+
+    @Option(names = "--reference", paramLabel = "NAME", description = "The side differences are taken from (default: the first --backend).")
+    String reference;
+
+    @Option(names = "--queue-agnostic", paramLabel = "NAME",
+            description = "A side whose records carry no queue: it pairs with every queue of the other side (repeatable).")
+    List<String> queueAgnostic = new ArrayList<>();
+
+    @Mixin
+    CellFilter filter = new CellFilter();
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Write the markdown tables here (default: stdout, unless --csv is given).")
+    Path markdown;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write the CSV here ('-' for stdout).")
+    String csv;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            List<Comparison> comparisons = compare(err);
+            write(comparisons);
+            return 0;
+        } catch (InputProblem e) {
+            err.println("gsnode compare: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("gsnode compare: cannot write: " + e.getMessage());
+            return 1;
+        } finally {
+            err.flush();
+        }
+    }
+
+    private List<Comparison> compare(PrintWriter err) throws InputProblem {
+        Map<String, BackendDir> sides = new LinkedHashMap<>();
+        for (String text : backends) {
+            BackendDir side;
+            try {
+                side = BackendDir.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new InputProblem(e.getMessage());
+            }
+            if (sides.put(side.name(), side) != null) throw new InputProblem("backend '" + side.name() + "' given twice");
+        }
+        if (sides.size() < 2) throw new InputProblem("give at least two --backend NAME=DIR to compare");
+        String ref = reference != null ? reference : sides.keySet().iterator().next();
+        if (!sides.containsKey(ref)) throw new InputProblem("--reference '" + ref + "' is not a --backend name " + sides.keySet());
+        for (String name : queueAgnostic) {
+            if (!sides.containsKey(name)) throw new InputProblem("--queue-agnostic '" + name + "' is not a --backend name " + sides.keySet());
+        }
+        Map<String, Pairing.Side> loaded = new LinkedHashMap<>();
+        for (BackendDir side : sides.values()) {
+            List<Cell> all = CellLoader.load(side);
+            List<Cell> kept = filter.apply(all);
+            if (kept.isEmpty()) {
+                throw new InputProblem("none of the " + all.size() + " cells of '" + side.name() + "' (" + side.dir()
+                        + ") passes the filters");
+            }
+            loaded.put(side.name(), new Pairing.Side(side.name(), kept, queueAgnostic.contains(side.name())));
+        }
+        List<Comparison> comparisons = new ArrayList<>();
+        for (Pairing.Side other : loaded.values()) {
+            if (other.name().equals(ref)) continue;
+            PairingResult pairing = Pairing.pair(loaded.get(ref), other);
+            err.println("gsnode compare: " + other.name() + " against " + ref + ": " + pairing.summary());
+            comparisons.add(Comparison.of(pairing));
+        }
+        if (comparisons.stream().allMatch(c -> c.rows().isEmpty())) {
+            StringBuilder why = new StringBuilder("nothing to pair against '" + ref + "'");
+            for (Comparison c : comparisons) {
+                why.append("; ").append(c.other()).append(": ").append(c.pairing().summary());
+                c.pairing().exclusions().stream().limit(3).forEach(e -> why.append("; e.g. ").append(e));
+            }
+            throw new InputProblem(why.toString());
+        }
+        return comparisons;
+    }
+
+    private void write(List<Comparison> comparisons) throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (markdown != null) {
+            OutputFiles.writeString(markdown, MarkdownReport.render(comparisons));
+            spec.commandLine().getErr().println("gsnode compare: wrote " + markdown);
+        }
+        if (csv != null) {
+            if (csv.equals("-")) {
+                out.print(CsvReport.render(comparisons));
+            } else {
+                OutputFiles.writeString(Path.of(csv), CsvReport.render(comparisons));
+                spec.commandLine().getErr().println("gsnode compare: wrote " + csv);
+            }
+        }
+        if (markdown == null && csv == null) out.print(MarkdownReport.render(comparisons));
+        out.flush();
+    }
+}

@@ -1,0 +1,135 @@
+package io.gsnode.tools.results.compare;
+
+import io.gsnode.tools.results.Cell;
+import io.gsnode.tools.results.WireForm;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Pairs one side's cells with the reference's (spec/arms.md §13 rules 1–3): same arm, seed, n,
+ * payload, scenario and transport; same queue unless a side is queue-agnostic; identical wire
+ * forms. Every seed that does not pair is kept as an {@link Exclusion} with its reason.
+ */
+public final class Pairing {
+
+    /** A side as the pairing sees it. */
+    public record Side(String name, List<Cell> cells, boolean queueAgnostic) {}
+
+    private Pairing() {}
+
+    public static PairingResult pair(Side reference, Side other) {
+        List<Exclusion> exclusions = new ArrayList<>();
+        Map<SeedKey, List<Cell>> refSeeds = seeds(reference, exclusions);
+        Map<SeedKey, List<Cell>> otherSeeds = seeds(other, exclusions);
+        Map<SeedKey, List<SeedKey>> otherByQueueless = new LinkedHashMap<>();
+        for (SeedKey k : otherSeeds.keySet()) otherByQueueless.computeIfAbsent(k.withoutQueue(), x -> new ArrayList<>()).add(k);
+        Set<SeedKey> refByQueueless = new HashSet<>();
+        for (SeedKey k : refSeeds.keySet()) refByQueueless.add(k.withoutQueue());
+
+        Map<GroupId, List<SeedPair>> groups = new TreeMap<>(GroupId.ORDER);
+        Set<SeedKey> otherMatched = new HashSet<>();
+        for (Map.Entry<SeedKey, List<Cell>> ref : refSeeds.entrySet()) {
+            SeedKey rk = ref.getKey();
+            List<SeedKey> sameButQueue = otherByQueueless.getOrDefault(rk.withoutQueue(), List.of());
+            List<SeedKey> matches = sameButQueue.stream()
+                    .filter(ok -> rk.queue() == null || ok.queue() == null || rk.queue().equals(ok.queue())).toList();
+            if (matches.isEmpty()) {
+                exclusions.add(sameButQueue.isEmpty()
+                        ? new Exclusion(Exclusion.Reason.NO_COUNTERPART, reference.name(), rk.toString(), null)
+                        : new Exclusion(Exclusion.Reason.QUEUE, reference.name(), rk.toString(), other.name() + " has it under "
+                                + sameButQueue.stream().map(SeedKey::queue).toList()));
+                continue;
+            }
+            for (SeedKey ok : matches) {
+                otherMatched.add(ok);
+                List<Cell> refRuns = ref.getValue();
+                List<Cell> otherRuns = otherSeeds.get(ok);
+                Exclusion wire = wireFormExclusion(reference.name(), refRuns, other.name(), otherRuns, rk);
+                if (wire != null) {
+                    exclusions.add(wire);
+                    continue;
+                }
+                GroupId id = new GroupId(rk.arm(), rk.transport(), rk.n(), rk.payloadBytes(), rk.scenario(),
+                        SeedKey.text(refRuns.get(0).summary().queue()), SeedKey.text(otherRuns.get(0).summary().queue()));
+                groups.computeIfAbsent(id, x -> new ArrayList<>()).add(new SeedPair(rk.seed(), refRuns, otherRuns));
+            }
+        }
+        for (SeedKey ok : otherSeeds.keySet()) {
+            if (otherMatched.contains(ok)) continue;
+            exclusions.add(refByQueueless.contains(ok.withoutQueue())
+                    ? new Exclusion(Exclusion.Reason.QUEUE, other.name(), ok.toString(), reference.name() + " has it under another queue")
+                    : new Exclusion(Exclusion.Reason.NO_COUNTERPART, other.name(), ok.toString(), null));
+        }
+        List<PairedGroup> rows = new ArrayList<>();
+        groups.forEach((id, pairs) -> {
+            pairs.sort(Comparator.comparingLong(SeedPair::seed));
+            rows.add(new PairedGroup(id.arm(), id.transport(), id.n(), id.payloadBytes(), id.scenario(), id.referenceQueue(),
+                    id.otherQueue(), List.copyOf(pairs)));
+        });
+        return new PairingResult(reference.name(), other.name(), List.copyOf(rows), List.copyOf(exclusions));
+    }
+
+    /** A side's cells by seed key, runs together; seeds that cannot be used go to {@code exclusions}. */
+    private static Map<SeedKey, List<Cell>> seeds(Side side, List<Exclusion> exclusions) {
+        Map<SeedKey, List<Cell>> seeds = new TreeMap<>(SeedKey.ORDER);
+        for (Cell c : side.cells()) seeds.computeIfAbsent(SeedKey.of(c.summary(), side.queueAgnostic()), k -> new ArrayList<>()).add(c);
+        seeds.entrySet().removeIf(e -> {
+            List<Cell> runs = e.getValue();
+            Set<String> queues = new LinkedHashSet<>();
+            Set<Integer> runNumbers = new HashSet<>();
+            boolean duplicateRun = false;
+            for (Cell c : runs) {
+                queues.add(SeedKey.text(c.summary().queue()));
+                duplicateRun |= !runNumbers.add(c.summary().run());
+            }
+            if (queues.size() > 1) {
+                exclusions.add(new Exclusion(Exclusion.Reason.AMBIGUOUS_QUEUE, side.name(), e.getKey().toString(), "queues " + queues));
+                return true;
+            }
+            if (duplicateRun) {
+                // Two directories claiming one run would count that run twice in the seed's median.
+                exclusions.add(new Exclusion(Exclusion.Reason.DUPLICATE_RUN, side.name(), e.getKey().toString(),
+                        runs.stream().map(c -> c.dir().toString()).toList().toString()));
+                return true;
+            }
+            return false;
+        });
+        return seeds;
+    }
+
+    private static Exclusion wireFormExclusion(String refName, List<Cell> refRuns, String otherName, List<Cell> otherRuns,
+                                               SeedKey key) {
+        String refProblem = problem(refRuns);
+        if (refProblem != null) return new Exclusion(Exclusion.Reason.WIRE_FORM_UNKNOWN, refName, key.toString(), refProblem);
+        String otherProblem = problem(otherRuns);
+        if (otherProblem != null) return new Exclusion(Exclusion.Reason.WIRE_FORM_UNKNOWN, otherName, key.toString(), otherProblem);
+        WireForm ref = refRuns.get(0).wireForm();
+        WireForm oth = otherRuns.get(0).wireForm();
+        if (ref.equals(oth)) return null;
+        return new Exclusion(Exclusion.Reason.WIRE_FORM, otherName, key.toString(), refName + ": " + ref + ", " + otherName + ": " + oth);
+    }
+
+    /** Why these runs have no single wire form, or null when they have one. */
+    private static String problem(List<Cell> runs) {
+        Set<WireForm> forms = new LinkedHashSet<>();
+        for (Cell c : runs) {
+            if (c.wireForm() == null) return c.dir() + ": " + c.wireFormProblem();
+            forms.add(c.wireForm());
+        }
+        return forms.size() == 1 ? null : "runs disagree: " + forms;
+    }
+
+    private record GroupId(String arm, String transport, int n, int payloadBytes, String scenario, String referenceQueue,
+                           String otherQueue) {
+        static final Comparator<GroupId> ORDER = Comparator.comparing(GroupId::arm).thenComparing(GroupId::transport)
+                .thenComparingInt(GroupId::n).thenComparingInt(GroupId::payloadBytes).thenComparing(GroupId::scenario)
+                .thenComparing(GroupId::referenceQueue).thenComparing(GroupId::otherQueue);
+    }
+}

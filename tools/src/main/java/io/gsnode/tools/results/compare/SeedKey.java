@@ -1,0 +1,36 @@
+package io.gsnode.tools.results.compare;
+
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.tools.results.Units;
+import java.util.Comparator;
+
+/**
+ * What a cell is paired on (spec/arms.md §13 rules 1 and 3); {@code queue} is null on a
+ * queue-agnostic side, whose cells stand beside every queue of the other side.
+ */
+record SeedKey(String arm, String transport, int n, int payloadBytes, String scenario, String queue, long seed) {
+
+    static final Comparator<SeedKey> ORDER = Comparator.comparing(SeedKey::arm).thenComparing(SeedKey::transport)
+            .thenComparingInt(SeedKey::n).thenComparingInt(SeedKey::payloadBytes).thenComparing(SeedKey::scenario)
+            .thenComparing(SeedKey::queue, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingLong(SeedKey::seed);
+
+    static SeedKey of(CellSummary s, boolean queueAgnostic) {
+        return new SeedKey(text(s.arm()), text(s.transport()), s.n(), s.payloadBytes(), text(s.scenario()),
+                queueAgnostic ? null : text(s.queue()), s.seed());
+    }
+
+    /** A field an older or foreign record left out pairs only with another that left it out. */
+    static String text(String field) {
+        return field == null ? "unrecorded" : field;
+    }
+
+    SeedKey withoutQueue() {
+        return new SeedKey(arm, transport, n, payloadBytes, scenario, null, seed);
+    }
+
+    @Override
+    public String toString() {
+        return arm + " " + transport + " n=" + n + " " + Units.payload(payloadBytes) + " " + scenario
+                + (queue == null ? "" : " queue " + queue) + " seed " + seed;
+    }
+}

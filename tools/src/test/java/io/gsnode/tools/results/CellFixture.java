@@ -1,0 +1,112 @@
+package io.gsnode.tools.results;
+
+import io.gsnode.node.record.CellStatistics;
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.record.RecordJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Synthetic cells with known answers: node 0 publishes, nodes 1..k receive at the given times
+ * (null: never completed), every node with the same byte counters and wire form.
+ */
+public final class CellFixture {
+
+    public String backend = "shadow";
+    public String arm = "atuned_32k";
+    public String transport = "quic";
+    public String queue = "fifo";
+    public String scenario = "home";
+    public long seed = 7;
+    public int payload = 1 << 20;
+    public int run = 0;
+    public NodeRecord.WireFormRecord wire = new NodeRecord.WireFormRecord(32, 32, 32768, 800_000, 20);
+    public List<Double> completions = List.of(100.0, 200.0);
+    public Long rxSocket = 1_200_000L;
+    public long rxData = 1_000_000;
+    public long rxControl = 20_000;
+    public long duplicates = 2;
+    public Map<String, Object> host = Map.of();
+    /** Write {@code cell.json} too, as a runner does. */
+    public boolean summary = true;
+    /** Leave these node indices without a record (a node that died before writing one). */
+    public List<Integer> missing = List.of();
+
+    public static CellFixture cell() {
+        return new CellFixture();
+    }
+
+    public CellFixture backend(String v) { backend = v; return this; }
+    public CellFixture arm(String v) { arm = v; return this; }
+    public CellFixture transport(String v) { transport = v; return this; }
+    public CellFixture queue(String v) { queue = v; return this; }
+    public CellFixture scenario(String v) { scenario = v; return this; }
+    public CellFixture seed(long v) { seed = v; return this; }
+    public CellFixture payload(int v) { payload = v; return this; }
+    public CellFixture run(int v) { run = v; return this; }
+    public CellFixture wire(int msgs, int unit, int idBytes) { wire = new NodeRecord.WireFormRecord(msgs, msgs, unit, 800_000, idBytes); return this; }
+    public CellFixture noWireForm() { wire = null; return this; }
+    public CellFixture completions(Double... v) { completions = java.util.Arrays.asList(v); return this; }
+    public CellFixture rx(long data) { rxData = data; return this; }
+    public CellFixture rxSocket(Long v) { rxSocket = v; return this; }
+    public CellFixture host(double cpuMean, double cpuPeak, double saturatedS) {
+        host = Map.of("cpu_mean", cpuMean, "cpu_peak", cpuPeak, "saturated_s", saturatedS);
+        return this;
+    }
+    public CellFixture noSummary() { summary = false; return this; }
+    public CellFixture missing(Integer... indices) { missing = List.of(indices); return this; }
+
+    public int n() {
+        return completions.size() + 1;
+    }
+
+    public List<NodeRecord> records() {
+        List<NodeRecord> out = new ArrayList<>();
+        for (int i = 0; i < n(); i++) {
+            if (missing.contains(i)) continue;
+            Double t = i == 0 ? null : completions.get(i - 1);
+            boolean done = i == 0 || t != null;
+            out.add(new NodeRecord(NodeRecord.SCHEMA, label(), backend, arm, arm, transport, null, queue, "netem", seed, n(),
+                    payload, scenario, run, i, "peer" + i, i == 0 ? "publisher" : "receiver", "complete", done,
+                    i == 0 ? Double.valueOf(0) : t, wire,
+                    new NodeRecord.Bytes(rxSocket, rxSocket, rxData, rxData, rxControl, rxControl, 0, 0),
+                    new NodeRecord.Msgs(1, duplicates, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                    new NodeRecord.Mesh(2, 2, 2), 50L, 1L << 27, new NodeRecord.Times(0, 10_000, 18_000), List.of(),
+                    Map.of(), Map.of()));
+        }
+        return out;
+    }
+
+    public String label() {
+        return arm + "_" + seed + "_" + transport + "_n" + n() + "_" + queue + "_r" + run;
+    }
+
+    /** The cell as compare and plot see it, without touching the disk. */
+    public Cell asCell(String side) {
+        CellSummary s = CellStatistics.summarise(records(), new HashMap<>(host));
+        return new Cell(side, Path.of(side, label()), s, wire == null ? null : WireForm.of(wire),
+                wire == null ? "no node record carries a wire form" : null);
+    }
+
+    /** Writes the cell under {@code root/label}; returns its directory. */
+    public Path writeUnder(Path root) throws IOException {
+        Path dir = root.resolve(backend + "-" + label());
+        Files.createDirectories(dir);
+        List<NodeRecord> records = records();
+        StringBuilder lines = new StringBuilder();
+        for (NodeRecord r : records) lines.append(RecordJson.line(r)).append('\n');
+        Files.writeString(dir.resolve("records.jsonl"), lines);
+        if (summary) {
+            Map<String, Object> h = new HashMap<>(host);
+            CellSummary s = CellStatistics.summarise(records, h);
+            Files.writeString(dir.resolve("cell.json"), RecordJson.line(s) + "\n");
+        }
+        return dir;
+    }
+}

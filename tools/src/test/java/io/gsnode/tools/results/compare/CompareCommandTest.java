@@ -1,0 +1,134 @@
+package io.gsnode.tools.results.compare;
+
+import static io.gsnode.tools.results.CellFixture.cell;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.tools.results.CommandRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class CompareCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    Path shadow;
+    Path netns;
+
+    @BeforeEach
+    void cells() throws Exception {
+        shadow = tmp.resolve("shadow");
+        netns = tmp.resolve("netns");
+        cell().seed(7).completions(100.0, 150.0).writeUnder(shadow);
+        cell().seed(8).completions(200.0, 250.0).writeUnder(shadow);
+        cell().seed(9).completions(300.0, 350.0).writeUnder(shadow);
+        // netns: seed 7 has three runs (median 110), one of them saturated its host; seed 9 has
+        // another wire form, so it is excluded; netns's records carry no cell.json at seed 8.
+        cell().backend("netns").seed(7).run(0).completions(90.0, 140.0).host(20, 70, 0).writeUnder(netns);
+        cell().backend("netns").seed(7).run(1).completions(110.0, 160.0).host(30, 99, 0.75).writeUnder(netns);
+        cell().backend("netns").seed(7).run(2).completions(500.0, 900.0).host(25, 80, 0).writeUnder(netns);
+        cell().backend("netns").seed(8).completions(260.0, 300.0).noSummary().writeUnder(netns);
+        cell().backend("netns").seed(9).wire(64, 16384, 20).completions(240.0, 280.0).host(10, 40, 0).writeUnder(netns);
+    }
+
+    @Test
+    void writesMarkdownAndCsvShapedLikeTheReport() throws Exception {
+        Path md = tmp.resolve("out/compare.md");
+        Path csv = tmp.resolve("out/compare.csv");
+
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns,
+                "--markdown", md.toString(), "--csv", csv.toString());
+
+        assertEquals(0, run.status(), run.toString());
+        assertTrue(run.err().contains("netns against shadow: 2 seed pairs in 1 row; excluded 1 seed: wire form differs (arms.md §13 rule 2): 1"), run.toString());
+        String table = Files.readString(md);
+        // Seeds 7 and 8: shadow p50 100, 200 (median 150); netns 110, 260 (median 185, +23%);
+        // per seed +10% and +30%, median +20%. p99: 150, 250 against 160, 300: +6.7% and +20%.
+        assertTrue(table.contains("| atuned_32k | quic | 3 | 1 MiB | home | fifo | 2 | 150 / 200 | 185 / 230 | +23% | +15% | "
+                + "+20% [+10% to +30%] | +13% [+7% to +20%] | netns: cpu 25% (peak 99%), saturated in 1 of 3 runs (up to 0.75 s); "
+                + "host recorded in 3 of 4 runs |"), table);
+        assertTrue(table.contains("seed 9: wire form differs"), table);
+        assertTrue(table.contains("64 msgs x 16384 B"), table);
+
+        List<String> lines = Files.readAllLines(csv);
+        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
+        String[] p50 = lines.stream().filter(l -> l.contains(",p50,")).findFirst().orElseThrow().split(",", -1);
+        assertEquals(header.size(), p50.length);
+        assertEquals("150", p50[header.indexOf("reference_value")]);
+        assertEquals("185", p50[header.indexOf("other_value")]);
+        assertEquals("23.333333", p50[header.indexOf("difference_pct")]);
+        assertEquals("20", p50[header.indexOf("per_seed_difference_median_pct")]);
+        assertEquals("10", p50[header.indexOf("per_seed_difference_min_pct")]);
+        assertEquals("30", p50[header.indexOf("per_seed_difference_max_pct")]);
+        assertEquals("1", p50[header.indexOf("other_host_saturated_runs")]);
+        assertEquals("", p50[header.indexOf("reference_host_runs")]);
+    }
+
+    @Test
+    void filtersNarrowWhatIsPaired() {
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns,
+                "--transport", "tcp");
+        assertEquals(2, run.status(), run.toString());
+        assertTrue(run.err().contains("none of the 3 cells of 'shadow'"), run.toString());
+    }
+
+    @Test
+    void nothingToPairIsAnErrorThatSaysWhy() throws Exception {
+        Path other = tmp.resolve("other");
+        cell().seed(7).queue("fq_codel").writeUnder(other);
+
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + other);
+
+        assertEquals(2, run.status(), run.toString());
+        assertTrue(run.err().contains("nothing to pair against 'shadow'"), run.toString());
+        assertTrue(run.err().contains("counterpart only under another queue"), run.toString());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void queueAgnosticSidesPairWithEveryQueue() throws Exception {
+        Path other = tmp.resolve("other");
+        cell().seed(7).queue("fq_codel").completions(120.0, 180.0).writeUnder(other);
+
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "netns=" + other, "--backend", "harness=" + shadow,
+                "--reference", "harness", "--queue-agnostic", "harness", "--csv", "-");
+
+        assertEquals(0, run.status(), run.toString());
+        assertTrue(run.out().contains("harness,netns,atuned_32k,quic,3,1048576,home,fifo,fq_codel,1,p50,ms,100,observed,120,observed,20,"),
+                run.toString());
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws Exception {
+        CommandRun missing = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + tmp.resolve("nope"));
+        assertEquals(2, missing.status(), missing.toString());
+        assertTrue(missing.err().contains("no such directory"), missing.toString());
+
+        CommandRun one = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow);
+        assertEquals(2, one.status(), one.toString());
+        assertTrue(one.err().contains("at least two"), one.toString());
+
+        CommandRun noName = CommandRun.of(new CompareCommand(), "--backend", shadow.toString(), "--backend", "netns=" + netns);
+        assertEquals(2, noName.status(), noName.toString());
+        assertTrue(noName.err().contains("--backend takes NAME=DIR"), noName.toString());
+
+        CommandRun badRef = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns,
+                "--reference", "harness");
+        assertEquals(2, badRef.status(), badRef.toString());
+
+        Path summary = Files.list(shadow).findFirst().orElseThrow().resolve("cell.json");
+        Files.writeString(summary, Files.readString(summary).replace("gsnode.cell/1", "gsnode.cell/7"));
+        CommandRun schema = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns);
+        assertEquals(2, schema.status(), schema.toString());
+        assertTrue(schema.err().contains("unknown schema 'gsnode.cell/7'"), schema.toString());
+    }
+}
