@@ -1,2 +1,11 @@
-/** Shadow configurations that run the gsnode binary as Shadow hosts, generated from a topology. */
+/**
+ * Shadow configurations that run the gsnode binary as Shadow hosts, generated from a topology
+ * ({@code gsnode shadow}, {@link io.gsnode.shadow.ShadowCommand}); see {@code docs/shadow.md} and
+ * {@code shared/spec/shadow.md}.
+ *
+ * <p>Deviations from the reference runner ({@code gen_shadow.py}, not public): hosts are
+ * {@code node<i>} (the gossipsub-interop names) rather than its naming; rates sit on one GML node
+ * per host because Shadow 3.3.0 mishandles host-level bandwidth; the schedule is passed as
+ * {@code gsnode run} flags, not {@code SHADOW_*} environment variables, whose names are unknown.
+ */
 package io.gsnode.shadow;

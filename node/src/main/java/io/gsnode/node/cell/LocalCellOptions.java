@@ -28,6 +28,11 @@ public record LocalCellOptions(
 
     /** The cell label of arms.md §12.3: {@code <arm>_<seed>_<transport>_<payload>_n<N>_<scenario>}. */
     public String label(Topology t, int run) {
+        return label(arm, transport, payloadBytes, t, run);
+    }
+
+    /** The same label for any backend (the Shadow generator names its cells with it too). */
+    public static String label(String arm, String transport, int payloadBytes, Topology t, int run) {
         return arm + "_" + t.seed() + "_" + transport + "_" + payloadBytes + "_n" + t.n() + "_" + t.scenario()
                 + (run > 0 ? "_r" + run : "");
     }

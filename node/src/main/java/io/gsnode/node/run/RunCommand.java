@@ -103,12 +103,18 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--io-threads", paramLabel = "N", description = "Netty event-loop threads (default: ${DEFAULT-VALUE}).")
     int ioThreads = 2;
 
+    @Option(names = "--shadow", description = {"Run as a Shadow host (set by gsnode shadow): TCP on NIO, no interface"
+            + " enumeration, IPv4 only, QUIC datagrams that fit Shadow's token buckets; the record says backend shadow."})
+    boolean shadow;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new RunCommand()).execute(args));
     }
 
     @Override
     public Integer call() throws Exception {
+        // Before anything can create a Netty channel or a JDK socket (spec/shadow.md §4.4).
+        if (shadow) ShadowSafety.applyProcessProperties(index);
         NodeSettings settings = settings();
         LocalTopology topo;
         try {
@@ -117,6 +123,13 @@ public final class RunCommand implements Callable<Integer> {
             // One line and exit 2, before any socket opens: a cell runner shows it as it is.
             System.err.println("gsnode run: " + topology + ": " + e.getMessage());
             return 2;
+        }
+        if (shadow && "quic".equals(transport)) {
+            String problem = ShadowSafety.datagramProblem(settings.quic(), topo.self());
+            if (problem != null) {
+                System.err.println("gsnode run: --shadow: " + problem);
+                return 2;
+            }
         }
         EventLog events = new EventLog(System.out);
         NodeDaemon daemon = new NodeDaemon(settings, topo, events);
@@ -151,7 +164,13 @@ public final class RunCommand implements Callable<Integer> {
             long epoch = epochMs != null ? epochMs : System.currentTimeMillis();
             Schedule schedule = new Schedule(epoch, Duration.ofMillis(dialAt), Duration.ofMillis(subscribeAt),
                     Duration.ofMillis(publishAt), Duration.ofMillis(hold));
-            return new NodeSettings(index, chosen, payload, g.build(), transport, TcpConfig.DEFAULT.withIoThreads(ioThreads),
+            TcpConfig tcp = TcpConfig.DEFAULT.withIoThreads(ioThreads);
+            if (shadow) {
+                tcp = ShadowSafety.tcpUnderShadow(tcp);
+                // The record names the backend the node really ran on unless the runner said otherwise.
+                if ("local".equals(backend)) backend = "shadow";
+            }
+            return new NodeSettings(index, chosen, payload, g.build(), transport, tcp,
                     quic.toConfig(), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
                     loopback, record, cell, backend, queue, delay, run);
         } catch (IllegalArgumentException e) {

@@ -1,0 +1,44 @@
+package io.gsnode.shadow;
+
+/**
+ * Shadow's interface queueing discipline, {@code experimental.interface_qdisc} (spec/shadow.md
+ * §3.3), and the {@code queue} value the node's record carries for it (design.md §4).
+ */
+public enum Qdisc {
+
+    /** Packets leave in the order they became sendable, across all sockets (≈ Linux pfifo). */
+    FIFO("fifo", "fifo"),
+
+    /**
+     * One packet from each ready socket in turn: a fair share per socket, recorded as
+     * {@code fair}, the record's name for a per-flow fair uplink on every backend. Over QUIC all
+     * peers share one UDP socket, so it gives them no fairness among themselves.
+     */
+    ROUND_ROBIN("round-robin", "fair");
+
+    private final String shadowName;
+    private final String recordName;
+
+    Qdisc(String shadowName, String recordName) {
+        this.shadowName = shadowName;
+        this.recordName = recordName;
+    }
+
+    /** The value of {@code experimental.interface_qdisc}. */
+    public String shadowName() {
+        return shadowName;
+    }
+
+    /** The {@code queue} of the node record. */
+    public String recordName() {
+        return recordName;
+    }
+
+    /** @throws IllegalArgumentException naming the value and the choices */
+    public static Qdisc parse(String name) {
+        for (Qdisc q : values()) {
+            if (q.shadowName.equals(name)) return q;
+        }
+        throw new IllegalArgumentException("--qdisc must be fifo or round-robin, not '" + name + "'");
+    }
+}

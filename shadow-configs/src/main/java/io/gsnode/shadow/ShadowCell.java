@@ -1,0 +1,105 @@
+package io.gsnode.shadow;
+
+import io.gsnode.node.run.Schedule;
+import io.gsnode.transport.quic.QuicConfig;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything {@code gsnode shadow} was told about one cell, validated in the constructor so that a
+ * bad value fails before any file is written, with the option, its value and the allowed range.
+ *
+ * @param arm the arm of the catalogue every node runs (already checked against ArmCatalogue)
+ * @param payloadBytes payload size P
+ * @param transport {@code tcp} or {@code quic}
+ * @param quic the QUIC settings (meaningful for {@code quic} only)
+ * @param quicArgs the same settings as {@code gsnode run} flags
+ * @param qdisc Shadow's uplink queueing discipline
+ * @param graph complete graph or dial graph only
+ * @param schedule the node instants; its epoch is {@link ShadowConfig#SIMULATION_EPOCH_MS}
+ * @param startAtMs simulated time at which every node's JVM starts; before the dial instant
+ * @param stopTimeMs Shadow's {@code general.stop_time}; at least {@link #SHUTDOWN_MARGIN_MS} past the hold
+ * @param parallelism Shadow worker threads; 0 lets Shadow use the physical cores
+ * @param seed Shadow's {@code general.seed} (every host's RNG derives from it and its name)
+ * @param socketSendBuffer Shadow's initial socket send buffer, bytes
+ * @param socketRecvBuffer Shadow's initial socket receive buffer, bytes
+ * @param sendAutotune whether Shadow autotunes TCP send buffers
+ * @param recvAutotune whether Shadow autotunes TCP receive buffers
+ * @param modelUnblockedSyscallLatency Shadow's busy-loop mitigation (spec/shadow.md §4.7)
+ * @param java the java executable each host runs, as the user gave it
+ * @param jar the gsnode jar, as the user gave it
+ * @param jvmFlags the JVM flags of every node
+ * @param dialTimeoutMs per-edge dial timeout, passed to {@code gsnode run}
+ * @param dialSlots handshakes in flight per node, passed to {@code gsnode run}
+ * @param port the port every node listens on
+ * @param run repetition number, for the records
+ * @param gossipParams {@code NAME=VALUE} gossipsub parameters, passed to {@code gsnode run}
+ */
+public record ShadowCell(String arm, int payloadBytes, String transport, QuicConfig quic, List<String> quicArgs, Qdisc qdisc,
+                         GraphKind graph, Schedule schedule, long startAtMs, long stopTimeMs, int parallelism, long seed,
+                         long socketSendBuffer, long socketRecvBuffer, boolean sendAutotune, boolean recvAutotune,
+                         boolean modelUnblockedSyscallLatency, String java, String jar, List<String> jvmFlags,
+                         long dialTimeoutMs, int dialSlots, int port, int run, List<String> gossipParams) {
+
+    /**
+     * How long after the end of the hold a node may take to close its connections and exit: the
+     * daemon bounds its host's close at 5 s and Netty's shutdown at 2 s (NodeDaemon, transports).
+     */
+    public static final long SHUTDOWN_MARGIN_MS = 10_000;
+
+    /** Shadow: socket buffers below these are raised anyway (spec/shadow.md §3.4: min 4096/2048 after doubling). */
+    static final long MIN_SOCKET_BUFFER = 4096;
+
+    /** Shadow: at most 256 MiB per socket buffer (spec/shadow.md §3.4). */
+    static final long MAX_SOCKET_BUFFER = 256L << 20;
+
+    public ShadowCell {
+        Objects.requireNonNull(arm, "arm");
+        if (payloadBytes < 1) throw new IllegalArgumentException("--payload must be at least 1 byte, was " + payloadBytes);
+        if (!transport.equals("tcp") && !transport.equals("quic")) {
+            throw new IllegalArgumentException("--transport must be tcp or quic, not '" + transport + "'");
+        }
+        Objects.requireNonNull(quic, "quic");
+        quicArgs = List.copyOf(quicArgs);
+        Objects.requireNonNull(qdisc, "qdisc");
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(schedule, "schedule");
+        if (startAtMs < 0 || startAtMs > schedule.dialAt().toMillis()) {
+            throw new IllegalArgumentException("--start-at must be in 0.." + schedule.dialAt().toMillis()
+                    + " ms (the dial instant): a node must listen before its peers dial it, was " + startAtMs);
+        }
+        long end = schedule.publishAt().toMillis() + schedule.hold().toMillis();
+        if (stopTimeMs < end + SHUTDOWN_MARGIN_MS) {
+            throw new IllegalArgumentException("--stop-time must be at least the end of the hold (" + end + " ms) + "
+                    + SHUTDOWN_MARGIN_MS + " ms for the nodes to exit, so at least " + (end + SHUTDOWN_MARGIN_MS)
+                    + " ms; was " + stopTimeMs);
+        }
+        if (parallelism < 0) throw new IllegalArgumentException("--parallelism must be 0 (Shadow picks) or more, was " + parallelism);
+        if (seed < 0 || seed > 0xffff_ffffL) throw new IllegalArgumentException("--shadow-seed must be a u32 (0.." + 0xffff_ffffL + "), was " + seed);
+        checkBuffer("--socket-send-buffer", socketSendBuffer);
+        checkBuffer("--socket-recv-buffer", socketRecvBuffer);
+        if (java == null || java.isBlank()) throw new IllegalArgumentException("--java must name the java executable");
+        if (jar == null || jar.isBlank()) throw new IllegalArgumentException("--jar must name the gsnode jar");
+        jvmFlags = List.copyOf(jvmFlags);
+        for (String f : jvmFlags) {
+            if (!f.startsWith("-")) throw new IllegalArgumentException("--jvm-flags: '" + f + "' is not a JVM flag (flags start with '-')");
+        }
+        if (dialTimeoutMs < 1) throw new IllegalArgumentException("--dial-timeout must be positive, was " + dialTimeoutMs);
+        if (dialSlots < 1) throw new IllegalArgumentException("--dial-slots must be at least 1, was " + dialSlots);
+        if (port < 1 || port > 65535) throw new IllegalArgumentException("--port must be in 1..65535, was " + port);
+        if (run < 0) throw new IllegalArgumentException("--run must not be negative, was " + run);
+        gossipParams = List.copyOf(gossipParams);
+    }
+
+    private static void checkBuffer(String option, long bytes) {
+        if (bytes < MIN_SOCKET_BUFFER || bytes > MAX_SOCKET_BUFFER) {
+            throw new IllegalArgumentException(option + " must be in " + MIN_SOCKET_BUFFER + ".." + MAX_SOCKET_BUFFER
+                    + " bytes (Shadow's range), was " + bytes);
+        }
+    }
+
+    /** Whether the nodes speak QUIC. */
+    public boolean quicTransport() {
+        return transport.equals("quic");
+    }
+}

@@ -1,0 +1,191 @@
+package io.gsnode.shadow;
+
+import io.gsnode.node.cli.QuicOptions;
+import io.gsnode.node.run.RunCommand;
+import io.gsnode.node.topology.InvalidTopologyException;
+import io.gsnode.node.run.Schedule;
+import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.transport.quic.QuicConfig;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gsnode shadow}: writes a Shadow 3.x configuration that runs every node of a topology as a
+ * Shadow host ({@code shadow.yaml}, {@code shadow.gml}, a copy of the topology). A usage error or a
+ * topology the cell cannot use prints one line and exits 2; a failed write exits 1.
+ */
+@Command(name = "shadow", mixinStandardHelpOptions = true,
+        description = {"Generate a Shadow config that runs one gsnode host per node of a topology.",
+                "Then: cd OUT && shadow shadow.yaml   (see docs/shadow.md)."})
+public final class ShadowCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "A gsnode.topology/1 file.")
+    Path topology;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write shadow.yaml, shadow.gml and topology.json into.")
+    Path out;
+
+    @Option(names = "--arm", paramLabel = "NAME", description = "Arm of the catalogue (default: ${DEFAULT-VALUE}); see gsnode arms.")
+    String arm = "wholend";
+
+    @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size P (default: ${DEFAULT-VALUE}).")
+    int payload = 1 << 20;
+
+    @Option(names = "--transport", paramLabel = "quic|tcp", description = "Transport (default: ${DEFAULT-VALUE}).")
+    String transport = "tcp";
+
+    @Mixin
+    QuicOptions quic = new QuicOptions();
+
+    @Option(names = "--qdisc", paramLabel = "fifo|round-robin", description = "Shadow's uplink queue (default: ${DEFAULT-VALUE}).")
+    String qdisc = "fifo";
+
+    @Option(names = "--graph", paramLabel = "complete|edges",
+            description = "complete: every pair its own latency (N² edges); edges: dial graph with shortest paths (default: ${DEFAULT-VALUE}).")
+    String graph = "complete";
+
+    @Option(names = "--dial-at", paramLabel = "MS", description = "Dial instant, simulated ms (default: ${DEFAULT-VALUE}).")
+    long dialAt = 1000;
+
+    @Option(names = "--subscribe-at", paramLabel = "MS", description = "Subscribe instant, simulated ms (default: ${DEFAULT-VALUE}).")
+    long subscribeAt = 10_000;
+
+    @Option(names = "--publish-at", paramLabel = "MS", description = "Publish instant, simulated ms (default: ${DEFAULT-VALUE}, the study's PUBLISH_DELAY).")
+    long publishAt = 60_000;
+
+    @Option(names = "--hold", paramLabel = "MS", description = "Observation after the publish (default: ${DEFAULT-VALUE}, the study's HOLD).")
+    long hold = 8_000;
+
+    @Option(names = "--start-at", paramLabel = "MS", description = "When every JVM starts, simulated ms (default: ${DEFAULT-VALUE}).")
+    long startAt = 0;
+
+    @Option(names = "--stop-time", paramLabel = "MS",
+            description = "Shadow's stop_time, simulated ms (default: the end of the hold + " + ShadowCell.SHUTDOWN_MARGIN_MS + " ms).")
+    Long stopTime;
+
+    @Option(names = "--parallelism", paramLabel = "N", description = "Shadow worker threads; 0: one per physical core (default: ${DEFAULT-VALUE}).")
+    int parallelism = 0;
+
+    @Option(names = "--shadow-seed", paramLabel = "S", description = "Shadow's general.seed (default: ${DEFAULT-VALUE}).")
+    long shadowSeed = 1;
+
+    @Option(names = "--socket-send-buffer", paramLabel = "BYTES", description = "Shadow's initial socket send buffer (default: ${DEFAULT-VALUE}, Shadow's).")
+    long socketSendBuffer = 131_072;
+
+    @Option(names = "--socket-recv-buffer", paramLabel = "BYTES", description = "Shadow's initial socket receive buffer (default: ${DEFAULT-VALUE}, Shadow's).")
+    long socketRecvBuffer = 174_760;
+
+    @Option(names = "--no-send-autotune", negatable = false, description = "Turn off Shadow's TCP send buffer autotuning.")
+    boolean noSendAutotune;
+
+    @Option(names = "--no-recv-autotune", negatable = false, description = "Turn off Shadow's TCP receive buffer autotuning.")
+    boolean noRecvAutotune;
+
+    @Option(names = "--model-unblocked-syscall-latency",
+            description = "Charge time to non-blocking syscalls, so spinning threads advance time (spec/shadow.md §4.7).")
+    boolean modelUnblockedSyscallLatency;
+
+    @Option(names = "--jvm-flags", paramLabel = "FLAGS",
+            description = "Replace the recommended JVM flags (one string, whitespace-separated; write --jvm-flags=\"-Xmx1g ...\").")
+    String jvmFlags;
+
+    @Option(names = "--java", paramLabel = "PATH", description = "java executable every host runs (default: the JVM running this command).")
+    String java;
+
+    @Option(names = "--jar", paramLabel = "PATH", description = "The gsnode jar (default: the jar this command runs from).")
+    String jar;
+
+    @Option(names = "--dial-timeout", paramLabel = "MS", description = "Per-edge dial timeout (default: ${DEFAULT-VALUE}).")
+    long dialTimeout = 30_000;
+
+    @Option(names = "--dial-slots", paramLabel = "N", description = "Handshakes in flight per node (default: ${DEFAULT-VALUE}).")
+    int dialSlots = 16;
+
+    @Option(names = "--port", paramLabel = "P", description = "Port every node listens on (default: ${DEFAULT-VALUE}).")
+    int port = 9000;
+
+    @Option(names = "--run", paramLabel = "R", description = "Repetition number, for the records (default: ${DEFAULT-VALUE}).")
+    int run;
+
+    @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "A gossipsub parameter for every node (repeatable).")
+    List<String> gossip = new ArrayList<>();
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ShadowCommand()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        ShadowCell cell;
+        try {
+            cell = cell();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        ShadowGenerator.Generated g;
+        try {
+            g = ShadowGenerator.generate(cell, topology, out);
+        } catch (IllegalArgumentException e) {
+            err.println("gsnode shadow: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            // A broken topology says so in one line; a failed write is an I/O failure.
+            boolean input = !Files.isReadable(topology) || e instanceof InvalidTopologyException;
+            err.println("gsnode shadow: " + (input ? topology + ": " : "") + e.getMessage());
+            return input ? 2 : 1;
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf("gsnode shadow: wrote %s: %d hosts; %s %,d bytes; %s %,d bytes (%,d edges, %s, latency %d..%d us, runahead %d us)%s; %s %,d bytes%n",
+                g.dir(), g.hosts(), ShadowConfig.CONFIG_FILE, g.configBytes(), ShadowConfig.GRAPH_FILE, g.graphBytes(),
+                g.graph().edges(), cell.graph().wireName(), g.graph().minLatencyMicros(), g.graph().maxLatencyMicros(),
+                g.runaheadMicros(), g.graph().raisedToOneMicro() > 0 ? "; " + g.graph().raisedToOneMicro() + " zero latencies written as 1 us" : "",
+                ShadowConfig.TOPOLOGY_FILE, g.topologyBytes());
+        o.printf("gsnode shadow: java %s, jar %s; run it with: cd %s && shadow %s%n", cell.java(), cell.jar(), g.dir(), ShadowConfig.CONFIG_FILE);
+        o.flush();
+        return 0;
+    }
+
+    private ShadowCell cell() {
+        String armName = ArmCatalogue.get(arm).name();
+        QuicConfig quicConfig = quic.toConfig();
+        Schedule schedule = new Schedule(ShadowConfig.SIMULATION_EPOCH_MS, Duration.ofMillis(dialAt), Duration.ofMillis(subscribeAt),
+                Duration.ofMillis(publishAt), Duration.ofMillis(hold));
+        long stop = stopTime != null ? stopTime : publishAt + hold + ShadowCell.SHUTDOWN_MARGIN_MS;
+        List<String> flags = jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended();
+        return new ShadowCell(armName, payload, transport, quicConfig, quic.asArgs(), Qdisc.parse(qdisc), GraphKind.parse(graph),
+                schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer, socketRecvBuffer, !noSendAutotune,
+                !noRecvAutotune, modelUnblockedSyscallLatency, java != null ? java : defaultJava(), jar != null ? jar : defaultJar(),
+                flags, dialTimeout, dialSlots, port, run, gossip);
+    }
+
+    private static String defaultJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The jar that holds the node daemon, when this runs from one (the assembled gsnode.jar). */
+    private static String defaultJar() {
+        try {
+            Path p = Path.of(RunCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (Files.isRegularFile(p) && p.toString().endsWith(".jar")) return p.toAbsolutePath().toString();
+        } catch (Exception e) {
+            // No code source to speak of: the user must say.
+        }
+        throw new IllegalArgumentException("--jar is required: the node daemon is not running from a jar here");
+    }
+}
