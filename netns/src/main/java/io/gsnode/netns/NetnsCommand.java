@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
                 "One namespace per node, HTB upload and download shaping, pair delays by netem or the userspace",
                 "delay switch. Needs root; 'gsnode cell --backend netns' also runs unprivileged."},
         subcommands = {NetnsCommand.Plan.class, NetnsCommand.Up.class, NetnsCommand.Down.class, NetnsCommand.Status.class,
-                NetnsCommand.Probe.class})
+                NetnsCommand.Probe.class,
+                io.gsnode.netns.delay.SwitchCommand.class})
 public final class NetnsCommand implements Runnable {
 
     @CommandLine.Spec
@@ -102,7 +103,9 @@ public final class NetnsCommand implements Runnable {
             Preflight.Decision d = Preflight.decide(fabric.queueKind(), fabric.delayMode(), have, allowDegraded);
             d.degradations().forEach(s -> System.out.println("DEGRADED: " + s));
             if (d.delay() == DelayMode.USERSPACE) {
-                System.out.println("delay userspace: run 'gsnode netns switch' beside this fabric to give pairs their latency");
+                System.out.println("delay userspace: pairs get their latency only while the switch runs; start it with");
+                System.out.println("  gsnode netns switch --topology " + fabric.topology + " --netns-prefix "
+                        + new FabricNames(fabric.tag).nodeNamespacePrefix());
             }
             Fabric.build(new FabricPlan(t, new FabricNames(fabric.tag), d.queue(), d.delay()), System.out);
             System.out.println("remove it with: gsnode netns down --tag " + fabric.tag);

@@ -1,5 +1,9 @@
 package io.gsnode.netns.cell;
 
+import io.gsnode.netns.delay.DelaySwitch;
+import io.gsnode.netns.delay.NamespacePaths;
+import io.gsnode.netns.delay.SwitchConfig;
+import io.gsnode.netns.fabric.DelayMode;
 import io.gsnode.netns.fabric.Fabric;
 import io.gsnode.netns.fabric.FabricNames;
 import io.gsnode.netns.fabric.FabricPlan;
@@ -20,9 +24,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The netns backend: checks the kernel, builds the fabric once, runs the cell R times with a reset
- * between runs (nodes stopped, queues and counters rebuilt, TCP metrics flushed), and tears the
- * fabric down on success, failure and Ctrl-C alike.
+ * The netns backend: checks the kernel, builds the fabric once (and starts the delay switch when
+ * pairs get their latency in userspace), runs the cell R times with a reset between runs (nodes
+ * stopped, queues and counters rebuilt, TCP metrics flushed), and tears everything down on
+ * success, failure and Ctrl-C alike.
  */
 public final class NetnsCell {
 
@@ -51,16 +56,31 @@ public final class NetnsCell {
         Files.createDirectories(out);
         Files.writeString(out.resolve("fabric.sh"), plan.script());
         List<CellSummary> summaries = new ArrayList<>();
-        try (Fabric fabric = Fabric.build(plan, progress); TeardownHook hook = new TeardownHook(fabric)) {
+        try (Fabric fabric = Fabric.build(plan, progress); TeardownHook hook = new TeardownHook(fabric);
+             DelaySwitch delaySwitch = startSwitch(plan, out)) {
             for (int r = 0; r < runs; r++) {
                 if (r > 0) fabric.reset();
                 Path dir = runs == 1 ? out : out.resolve("run-" + r);
                 progress.println("cell " + cell.arm() + " over " + cell.transport() + " on netns (queue " + plan.queue().label()
                         + ", delay " + plan.delay().label() + "), run " + (r + 1) + " of " + runs + " -> " + dir);
-                summaries.add(new LocalCell(cell, new NetnsPlacement(plan), progress).run(dir, r));
+                summaries.add(new LocalCell(cell, new NetnsPlacement(plan, delaySwitch), progress).run(dir, r));
             }
         }
         return summaries;
+    }
+
+    /** With {@code delay: userspace}, the switch that gives pairs their latency; else null. Its final counters go to switch.json. */
+    private DelaySwitch startSwitch(FabricPlan plan, Path out) throws IOException {
+        if (plan.delay() != DelayMode.USERSPACE) return null;
+        int n = plan.topology().n();
+        DelaySwitch s = new DelaySwitch(SwitchConfig.of(plan.topology(),
+                NamespacePaths.prefixed(NamespacePaths.RUN_NETNS, plan.names().nodeNamespacePrefix(), n))
+                .withStatsFile(out.resolve("switch.json"))
+                // The plan made every device; a missing one is a broken fabric, not something to paper over.
+                .withCreateMissingDevices(false));
+        s.start();
+        progress.println("  delay switch up: " + n + " TUN devices, pair latencies from the topology");
+        return s;
     }
 
     /** Ctrl-C while the fabric is up still tears it down. */

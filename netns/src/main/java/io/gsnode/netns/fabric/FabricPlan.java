@@ -166,6 +166,8 @@ public final class FabricPlan {
         List<String> lines = new ArrayList<>(List.of(
                 "link set lo up",
                 "tuntap add mode tun name " + FabricNames.TUN,
+                // No IPv6 link-local address, so no router solicitations or MLD reports for the switch to drop.
+                "link set " + FabricNames.TUN + " addrgenmode none",
                 "addr add " + topology.node(i).ip() + "/32 dev " + FabricNames.TUN,
                 "link set " + FabricNames.TUN + " up",
                 "route add " + FABRIC_RANGE + " dev " + FabricNames.TUN));

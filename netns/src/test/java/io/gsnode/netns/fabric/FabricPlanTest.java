@@ -100,7 +100,7 @@ class FabricPlanTest {
         String script = plan.script();
         assertFalse(script.contains("bridge") || script.contains("neigh") || script.contains("gsf-x"), script);
         PlanStep node2 = step(plan, "node 2: TUN");
-        assertEquals(List.of("link set lo up", "tuntap add mode tun name gs0", "addr add 10.0.0.3/32 dev gs0", "link set gs0 up",
+        assertEquals(List.of("link set lo up", "tuntap add mode tun name gs0", "link set gs0 addrgenmode none", "addr add 10.0.0.3/32 dev gs0", "link set gs0 up",
                 "route add 10.0.0.0/8 dev gs0", "link add ifb0 type ifb", "link set ifb0 up"), node2.lines());
         assertTrue(step(plan, "node 2: uplink").lines().contains("qdisc replace dev gs0 handle ffff: ingress"));
         assertTrue(plan.requirements().contains(KernelFeature.TUN));

@@ -1,0 +1,107 @@
+package io.gsnode.netns.cell;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.gsnode.netns.delay.DelaySwitch;
+import io.gsnode.netns.delay.NamespacePaths;
+import io.gsnode.netns.delay.NetNamespace;
+import io.gsnode.netns.delay.SwitchConfig;
+import io.gsnode.netns.fabric.DelayMode;
+import io.gsnode.netns.fabric.Fabric;
+import io.gsnode.netns.fabric.FabricNames;
+import io.gsnode.netns.fabric.FabricPlan;
+import io.gsnode.netns.fabric.Fabrics;
+import io.gsnode.netns.fabric.KernelFeature;
+import io.gsnode.netns.fabric.Preflight;
+import io.gsnode.netns.fabric.QueueKind;
+import io.gsnode.node.topology.Edge;
+import io.gsnode.node.topology.Topology;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The fabric of a 10-node geo cell, built the way {@code gsnode cell --backend netns --delay
+ * userspace} builds it, with the switch that cell starts: for every dialled pair, a timestamped UDP
+ * echo across the fabric measures the one-way latency (half the round trip) and it matches the
+ * topology's within 2 ms.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class SwitchFabricLatencyTest {
+
+    private static final int ECHOES = 9;
+
+    @Test
+    void everyDialledPairOfAGeoCellGetsItsOneWayLatency() throws Exception {
+        Set<KernelFeature> have = Fabrics.requireNamespaces();
+        assumeTrue(have.containsAll(Preflight.requirements(QueueKind.FIFO, DelayMode.USERSPACE)),
+                "kernel lacks what the switch fabric needs: " + Preflight.requirements(QueueKind.FIFO, DelayMode.USERSPACE));
+        Topology t = Fabrics.geoRing(10, 5);
+        FabricNames names = Fabrics.freshNames();
+        FabricPlan plan = new FabricPlan(t, names, QueueKind.FIFO, DelayMode.USERSPACE);
+        List<Path> namespaces = NamespacePaths.prefixed(NamespacePaths.RUN_NETNS, names.nodeNamespacePrefix(), t.n());
+        List<String> mismatches = new ArrayList<>();
+        try (Fabric fabric = Fabric.build(plan, System.out);
+             DelaySwitch delaySwitch = new DelaySwitch(SwitchConfig.of(t, namespaces))) {
+            delaySwitch.start();
+            for (Edge e : t.edges()) {
+                double expected = (t.latency().micros(e.a(), e.b()) + t.latency().micros(e.b(), e.a())) / 2000.0;
+                double measured = medianRoundTripMs(namespaces, t, e.a(), e.b(), ECHOES) / 2;
+                if (Math.abs(measured - expected) > 2.0) {
+                    // A loaded host can delay most of a few echoes; measure once more, longer, before judging.
+                    measured = medianRoundTripMs(namespaces, t, e.a(), e.b(), 3 * ECHOES) / 2;
+                }
+                System.out.printf("pair %d-%d: one-way %.2f ms measured, %.2f ms in the topology%n", e.a(), e.b(), measured, expected);
+                if (Math.abs(measured - expected) > 2.0) mismatches.add(e + ": " + measured + " vs " + expected);
+            }
+        }
+        assertTrue(mismatches.isEmpty(), "pairs off by more than 2 ms: " + mismatches);
+    }
+
+    /** Node a pings node b's echo port {@code echoes} times, one at a time; the median round trip in ms. */
+    private static double medianRoundTripMs(List<Path> namespaces, Topology t, int a, int b, int echoes) throws Exception {
+        InetSocketAddress echoAt = new InetSocketAddress(t.node(b).ip(), 7000);
+        DatagramChannel echo = NetNamespace.callIn(namespaces.get(b), () -> DatagramChannel.open().bind(echoAt));
+        DatagramChannel client = NetNamespace.callIn(namespaces.get(a),
+                () -> DatagramChannel.open().bind(new InetSocketAddress(t.node(a).ip(), 0)));
+        Thread echoer = new Thread(() -> {
+            ByteBuffer buf = ByteBuffer.allocate(64);
+            try {
+                while (true) {
+                    buf.clear();
+                    var from = echo.receive(buf);
+                    buf.flip();
+                    echo.send(buf, from);
+                }
+            } catch (Exception closed) {
+                // The test closed the channel.
+            }
+        });
+        echoer.setDaemon(true);
+        echoer.start();
+        try (echo; client) {
+            client.socket().setSoTimeout(2000);
+            List<Double> rtts = new ArrayList<>();
+            ByteBuffer buf = ByteBuffer.allocate(64);
+            for (int k = 0; k < echoes + 1; k++) {
+                long sent = System.nanoTime();
+                buf.clear().putLong(sent).flip();
+                client.send(buf, echoAt);
+                buf.clear();
+                client.receive(buf);
+                // The first echo also waits for the route's first use; it is not a sample.
+                if (k > 0) rtts.add((System.nanoTime() - sent) / 1e6);
+            }
+            rtts.sort(null);
+            return rtts.get(rtts.size() / 2);
+        }
+    }
+}
