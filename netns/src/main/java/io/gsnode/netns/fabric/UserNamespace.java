@@ -43,13 +43,10 @@ public final class UserNamespace {
      */
     public static int rerunInside() throws IOException, InterruptedException {
         ProcessHandle.Info info = ProcessHandle.current().info();
-        String java = info.command().orElseThrow(() -> new IOException("cannot tell which java runs this process"));
-        List<String> cmd = new ArrayList<>(List.of("unshare", "-Urnm", "--propagation", "private", "--", "/bin/sh", "-c",
-                // /run/netns may not exist and an unprivileged user cannot create it: a tmpfs over /run then.
-                "if [ -d /run/netns ]; then mount -t tmpfs gsnode /run/netns; else mount -t tmpfs gsnode /run && mkdir /run/netns; fi"
-                        + " && exec \"$@\"", "gsnode-userns", java));
-        cmd.addAll(List.of(info.arguments().orElseThrow(() -> new IOException("cannot read this process's arguments"))));
-        ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+        List<String> self = new ArrayList<>();
+        self.add(info.command().orElseThrow(() -> new IOException("cannot tell which java runs this process")));
+        self.addAll(List.of(info.arguments().orElseThrow(() -> new IOException("cannot read this process's arguments"))));
+        ProcessBuilder pb = new ProcessBuilder(command(self)).inheritIO();
         pb.environment().put(INSIDE, "1");
         Process p;
         try {
@@ -59,5 +56,15 @@ public final class UserNamespace {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(p::destroy));
         return p.waitFor();
+    }
+
+    /** {@code inner} wrapped so that it runs in a new user, network and mount namespace with a private {@code /run/netns}. */
+    public static List<String> command(List<String> inner) {
+        List<String> cmd = new ArrayList<>(List.of("unshare", "-Urnm", "--propagation", "private", "--", "/bin/sh", "-c",
+                // /run/netns may not exist and an unprivileged user cannot create it: a tmpfs over /run then.
+                "if [ -d /run/netns ]; then mount -t tmpfs gsnode /run/netns; else mount -t tmpfs gsnode /run && mkdir /run/netns; fi"
+                        + " && exec \"$@\"", "gsnode-userns"));
+        cmd.addAll(inner);
+        return cmd;
     }
 }

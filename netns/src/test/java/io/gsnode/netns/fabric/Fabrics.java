@@ -47,7 +47,7 @@ public final class Fabrics {
     }
 
     /** n nodes on a star around node 0 (or the given edges), every link at {@code up}/{@code down}, uniform latency. */
-    static Topology topology(int n, long upBps, long downBps, int latencyMicros, List<Edge> edges) {
+    public static Topology topology(int n, long upBps, long downBps, int latencyMicros, List<Edge> edges) {
         List<TopologyNode> nodes = new ArrayList<>();
         for (int i = 0; i < n; i++) nodes.add(new TopologyNode(i, IpPlan.ipOf(i), Region.EU, LinkClass.DATACENTER, upBps, downBps));
         int[] latency = new int[n * n];
