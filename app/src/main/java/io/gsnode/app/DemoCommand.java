@@ -48,6 +48,12 @@ import picocli.CommandLine.Option;
                 "else on the local one (loopback: no shaping, no latency)."})
 public final class DemoCommand implements Callable<Integer> {
 
+    /**
+     * On netns a dozen JVMs and the delay switch share two cores while pairs are up to 100 ms
+     * apart: a longer hold lets slow receivers finish (times still count from the publish).
+     */
+    private static final long NETNS_HOLD_MS = 15_000;
+
     @Option(names = "--backend", paramLabel = "auto|netns|local",
             description = "auto (default): netns where namespaces can be made, else local.")
     String backend = "auto";
@@ -112,7 +118,8 @@ public final class DemoCommand implements Callable<Integer> {
                 System.out.printf("%n== %s over %s%n", arm, transport);
                 LocalCellOptions options = new LocalCellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,
                         Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
-                        System.getProperty("java.class.path"), 0, 4000, 10_000, 8000, 180_000, 20_000, List.of(), null, 0);
+                        System.getProperty("java.class.path"), 0, 4000, 10_000, netns ? NETNS_HOLD_MS : 8000, 180_000, 20_000,
+                        List.of(), null, 0);
                 CellSummary s = netns
                         ? new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, true,
                                 "demo" + Long.toString(ProcessHandle.current().pid(), 36)), System.out).run(dir, 1).get(0)
