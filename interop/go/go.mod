@@ -3,6 +3,7 @@ module gsnode/interop/go
 go 1.26.6
 
 require (
+	github.com/golang/snappy v1.0.0
 	github.com/libp2p/go-libp2p v0.52.0
 	github.com/libp2p/go-libp2p-pubsub v0.19.0
 	github.com/multiformats/go-multiaddr v0.16.1

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
+	"github.com/libp2p/go-libp2p-pubsub/partialmessages"
 	pb "github.com/libp2p/go-libp2p-pubsub/pb"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -41,7 +42,7 @@ func messageID(data []byte) string {
 	return string(sum[:messageIDLen])
 }
 
-func newGossipSub(ctx context.Context, h host.Host, heartbeat time.Duration, tr *gossipTracer) (*pubsub.PubSub, error) {
+func newGossipSub(ctx context.Context, h host.Host, heartbeat time.Duration, tr *gossipTracer, extra ...pubsub.Option) (*pubsub.PubSub, error) {
 	params := pubsub.DefaultGossipSubParams()
 	params.D = gossipD
 	params.Dlo = 6
@@ -56,7 +57,7 @@ func newGossipSub(ctx context.Context, h host.Host, heartbeat time.Duration, tr 
 	params.HeartbeatInitialDelay = heartbeatFirstDelay
 	params.IDontWantMessageThreshold = idontwantThreshold
 
-	return pubsub.NewGossipSub(ctx, h,
+	opts := []pubsub.Option{
 		pubsub.WithGossipSubParams(params),
 		pubsub.WithMessageSignaturePolicy(pubsub.StrictNoSign),
 		pubsub.WithNoAuthor(),
@@ -65,7 +66,8 @@ func newGossipSub(ctx context.Context, h host.Host, heartbeat time.Duration, tr 
 		pubsub.WithMaxMessageSize(maxRPCSize),
 		pubsub.WithPeerOutboundQueueSize(peerOutboundQueue),
 		pubsub.WithRawTracer(tr),
-	)
+	}
+	return pubsub.NewGossipSub(ctx, h, append(opts, extra...)...)
 }
 
 // ---------------------------------------------------------------- tracer
@@ -329,12 +331,37 @@ type gossip struct {
 func startGossip(ctx context.Context, out *emitter, h host.Host, opts *options) (*gossip, error) {
 	g := &gossip{tracer: newGossipTracer(out)}
 	ctx, g.cancel = context.WithCancel(ctx)
-	ps, err := newGossipSub(ctx, h, time.Duration(opts.heartbeatMs)*time.Millisecond, g.tracer)
+	var extra []pubsub.Option
+	var relay *partialRelay
+	if opts.partial != "" {
+		var ext *partialmessages.PartialMessagesExtension[*partPeer]
+		relay, ext = newPartialRelay(out, opts.partial)
+		extra = append(extra, pubsub.WithPartialMessagesExtension(ext))
+	}
+	ps, err := newGossipSub(ctx, h, time.Duration(opts.heartbeatMs)*time.Millisecond, g.tracer, extra...)
 	if err != nil {
 		g.cancel()
 		return nil, fmt.Errorf("creating gossipsub: %w", err)
 	}
 	g.ps = ps
+	if relay != nil {
+		relay.ps = ps
+		th, err := ps.Join(opts.partial, pubsub.RequestPartialMessages())
+		if err != nil {
+			g.cancel()
+			return nil, fmt.Errorf("joining %s with partial messages: %w", opts.partial, err)
+		}
+		sub, err := th.Subscribe(pubsub.WithBufferSize(subscriptionBuffer))
+		if err != nil {
+			g.cancel()
+			return nil, fmt.Errorf("subscribing to %s: %w", opts.partial, err)
+		}
+		g.readers.Add(1)
+		go func() {
+			defer g.readers.Done()
+			readSubscription(ctx, out, g.tracer, h.ID(), sub)
+		}()
+	}
 	for _, topic := range opts.subscribe {
 		th, err := ps.Join(topic)
 		if err != nil {

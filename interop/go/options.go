@@ -12,7 +12,7 @@ import (
 const usage = `usage: gopeer [--listen MULTIADDR]... [--dial MULTIADDR/p2p/ID]... [--ping N]
               [--send BYTES] [--echo BYTES] [--key-seed S] [--seconds S]
               [--subscribe TOPIC]... [--publish TOPIC --size BYTES [--count N]
-              [--interval MS] [--after MS]] [--heartbeat-ms MS]
+              [--interval MS] [--after MS]] [--heartbeat-ms MS] [--partial TOPIC]
 
   --listen MULTIADDR  repeatable; /ip4/A/tcp/P or /ip4/A/udp/P/quic-v1 (port 0 = any free port)
   --dial MULTIADDR    repeatable; full address ending in /p2p/<peer id>; dialled in order
@@ -29,6 +29,8 @@ const usage = `usage: gopeer [--listen MULTIADDR]... [--dial MULTIADDR/p2p/ID]..
   --interval MS       milliseconds between two publishes (default 1000)
   --after MS          first publish MS milliseconds after the process started (default 0)
   --heartbeat-ms MS   gossipsub heartbeat interval in milliseconds, at least 1 (default 700)
+  --partial TOPIC     run go-libp2p-pubsub's partial-messages extension (/meshsub/1.3.0) and join
+                      TOPIC requesting partial messages, relaying gsnode's variant B parts
 
 Events are JSON lines on stdout; see interop/PEER-PROTOCOL.md.
 Exit status: 0 all actions succeeded, 1 an action failed, 2 bad usage.
@@ -52,10 +54,11 @@ type options struct {
 	interval    int64 // ms
 	after       int64 // ms
 	heartbeatMs int64
+	partial     string // "": no partial-messages extension
 }
 
 // gossip reports whether gossipsub runs at all.
-func (o *options) gossip() bool { return len(o.subscribe) > 0 || o.publish != "" }
+func (o *options) gossip() bool { return len(o.subscribe) > 0 || o.publish != "" || o.partial != "" }
 
 func parseArgs(args []string) (*options, error) {
 	o := &options{send: -1, echo: -1, seconds: -1,
@@ -65,7 +68,7 @@ func parseArgs(args []string) (*options, error) {
 		name := args[i]
 		switch name {
 		case "--listen", "--dial", "--ping", "--send", "--echo", "--key-seed", "--seconds",
-			"--subscribe", "--publish", "--size", "--count", "--interval", "--after", "--heartbeat-ms":
+			"--subscribe", "--publish", "--size", "--count", "--interval", "--after", "--heartbeat-ms", "--partial":
 		default:
 			return nil, fmt.Errorf("unknown argument %q", name)
 		}
@@ -132,6 +135,11 @@ func parseArgs(args []string) (*options, error) {
 			o.interval, err = parseCount(val, maxMs)
 		case "--after":
 			o.after, err = parseCount(val, maxMs)
+		case "--partial":
+			o.partial = val
+			if val == "" {
+				err = fmt.Errorf("empty topic")
+			}
 		case "--heartbeat-ms":
 			o.heartbeatMs, err = parseCount(val, maxMs)
 			if err == nil && o.heartbeatMs == 0 {
@@ -141,6 +149,9 @@ func parseArgs(args []string) (*options, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s %q: %v", name, val, err)
 		}
+	}
+	if o.partial != "" && (slices.Contains(o.subscribe, o.partial) || o.publish == o.partial) {
+		return nil, fmt.Errorf("--partial %q: the topic is joined with partial messages; do not also --subscribe or --publish it", o.partial)
 	}
 	if o.publish != "" {
 		if !o.hasSize {

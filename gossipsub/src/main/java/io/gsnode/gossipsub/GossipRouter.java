@@ -13,6 +13,9 @@ import io.gsnode.gossipsub.rpc.ControlMessage.IDontWant;
 import io.gsnode.gossipsub.rpc.ControlMessage.IHave;
 import io.gsnode.gossipsub.rpc.ControlMessage.IWant;
 import io.gsnode.gossipsub.rpc.ControlMessage.Prune;
+import io.gsnode.gossipsub.partial.ExtensionRouter;
+import io.gsnode.gossipsub.partial.RouterExtension;
+import io.gsnode.gossipsub.rpc.PartialMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.RpcEncoder;
@@ -71,6 +74,7 @@ public final class GossipRouter implements AutoCloseable {
     private final RequestGate gate;
     private final MessageValidator validator;
     private final RouterTracer tracer;
+    private final RouterExtension extension;
     private final MessageSigner signer;
     private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
     private final ScheduledExecutorService loop;
@@ -80,6 +84,7 @@ public final class GossipRouter implements AutoCloseable {
     private final Map<PeerId, PeerState> peers = new HashMap<>();
     private final Map<String, Set<PeerId>> topicPeers = new HashMap<>();
     private final Map<String, Consumer<Delivery>> subscriptions = new LinkedHashMap<>();
+    private final Map<String, TopicOptions> topicOptions = new HashMap<>();
     private final Map<String, Set<PeerId>> mesh = new HashMap<>();
     private final Map<String, Set<PeerId>> fanout = new HashMap<>();
     private final Map<String, Long> fanoutLastPublish = new HashMap<>();
@@ -100,6 +105,7 @@ public final class GossipRouter implements AutoCloseable {
         this.gate = b.gate;
         this.validator = b.validator;
         this.tracer = b.tracer;
+        this.extension = b.extension;
         long seed = config.seed() != null ? config.seed() : new java.security.SecureRandom().nextLong();
         this.random = new Random(seed);
         this.signer = new MessageSigner(config.signaturePolicy(), host.identity(), host.peerId(), System.nanoTime());
@@ -138,6 +144,7 @@ public final class GossipRouter implements AutoCloseable {
             }
         });
         requests.attach(new Services(this));
+        extension.attach(new ExtensionServices(this));
         run(() -> host.connections().forEach(this::addPeer));
         long initial = config.heartbeatInitialDelay().toNanos();
         loop.scheduleAtFixedRate(this::heartbeatSafely, initial, config.heartbeatInterval().toNanos(),
@@ -147,8 +154,13 @@ public final class GossipRouter implements AutoCloseable {
 
     /** Joins {@code topic}; {@code onMessage} gets each message on its first arrival. */
     public CompletableFuture<Void> subscribe(String topic, Consumer<Delivery> onMessage) {
+        return subscribe(topic, TopicOptions.FULL_MESSAGES, onMessage);
+    }
+
+    /** Joins {@code topic} with the partial-message flags of {@code options} (v1.3). */
+    public CompletableFuture<Void> subscribe(String topic, TopicOptions options, Consumer<Delivery> onMessage) {
         return call(() -> {
-            join(topic, onMessage);
+            join(topic, options, onMessage);
             return null;
         });
     }
@@ -304,11 +316,11 @@ public final class GossipRouter implements AutoCloseable {
         }
         p.version = MeshsubVersion.of(stream.protocol());
         List<SubOpts> subs = new ArrayList<>();
-        for (String topic : subscriptions.keySet()) subs.add(SubOpts.subscribe(topic));
+        for (String topic : subscriptions.keySet()) subs.add(subscription(topic));
         ControlMessage control = null;
         if (p.version.hasExtensions()) {
             control = new ControlMessage(List.of(), List.of(), List.of(), List.of(), List.of(),
-                    new Extensions(config.partialMessages()));
+                    new Extensions(advertisesPartialMessages()));
         }
         Rpc hello = new Rpc(subs, List.of(), control, null);
         ByteBuf frame = RpcEncoder.encodeFrame(alloc, hello);
@@ -330,6 +342,7 @@ public final class GossipRouter implements AutoCloseable {
 
     private void dropPeer(PeerState p) {
         peers.remove(p.id);
+        extension.onPeerGone(p.id);
         p.queue.close();
         pending.remove(p.id);
         for (String topic : p.topics) {
@@ -362,13 +375,61 @@ public final class GossipRouter implements AutoCloseable {
         for (PubMessage m : rpc.publish()) handleMessage(p, m, arrivedNanos);
         ControlMessage c = rpc.control();
         if (c != null) handleControl(p, c);
+        if (rpc.partial() != null) handlePartial(p, rpc.partial());
+    }
+
+    /** v1.3: a partial RPC goes to the extension only when both sides advertised it (go drops it otherwise). */
+    private void handlePartial(PeerState p, PartialMessage partial) {
+        if (!advertisesPartialMessages() || !p.partialMessages) {
+            tracer.rejected(p.id, "partial_without_extension");
+            return;
+        }
+        extension.onPartial(p.id, partial);
+    }
+
+    private boolean advertisesPartialMessages() {
+        return config.partialMessages() || extension.advertisesPartialMessages();
+    }
+
+    private SubOpts subscription(String topic) {
+        TopicOptions o = topicOptions.getOrDefault(topic, TopicOptions.FULL_MESSAGES);
+        return new SubOpts(true, topic, o.requestsPartial(), o.supportsSendingPartial());
+    }
+
+    private boolean iRequestPartial(String topic) {
+        return topicOptions.getOrDefault(topic, TopicOptions.FULL_MESSAGES).requestsPartial();
+    }
+
+    private boolean iSupportSendingPartial(String topic) {
+        return topicOptions.getOrDefault(topic, TopicOptions.FULL_MESSAGES).supportsSendingPartial();
+    }
+
+    /** go: {@code peerRequestsPartial}: only meaningful when we run the extension. */
+    private boolean peerRequestsPartial(PeerState p, String topic) {
+        return advertisesPartialMessages() && p.requestsPartial.contains(topic);
+    }
+
+    private boolean peerSupportsSendingPartial(PeerState p, String topic) {
+        return advertisesPartialMessages() && p.supportsPartial.contains(topic);
+    }
+
+    /** A peer that asked for partial messages on a topic we can serve partially gets no full messages there (go: {@code rpcs}). */
+    private boolean wantsPartialOnly(PeerState p, String topic) {
+        return iSupportSendingPartial(topic) && peerRequestsPartial(p, topic);
     }
 
     private void handleSubscription(PeerState p, SubOpts s) {
         if (s.subscribe()) {
+            // go: requesting implies supporting; the flags are replaced by each subscription.
+            if (s.requestsPartial()) p.requestsPartial.add(s.topic());
+            else p.requestsPartial.remove(s.topic());
+            if (s.requestsPartial() || s.supportsSendingPartial()) p.supportsPartial.add(s.topic());
+            else p.supportsPartial.remove(s.topic());
             p.topics.add(s.topic());
             topicPeers.computeIfAbsent(s.topic(), t -> new LinkedHashSet<>()).add(p.id);
         } else {
+            p.requestsPartial.remove(s.topic());
+            p.supportsPartial.remove(s.topic());
             p.topics.remove(s.topic());
             Set<PeerId> set = topicPeers.get(s.topic());
             if (set != null) set.remove(p.id);
@@ -421,6 +482,8 @@ public final class GossipRouter implements AutoCloseable {
         for (PeerId peer : m) {
             PeerState p = peers.get(peer);
             if (peer.equals(source) || p == null || !p.ready() || !p.version.hasIDontWant()) continue;
+            // go: no IDONTWANT to peers that use partial messages with us on this topic.
+            if (iRequestPartial(topic) && peerSupportsSendingPartial(p, topic)) continue;
             send(p, rpc);
         }
     }
@@ -432,6 +495,7 @@ public final class GossipRouter implements AutoCloseable {
             } else {
                 p.extensionsReceived = true;
                 p.partialMessages = c.extensions().partialMessages();
+                extension.onPeerExtensions(p.id, p.partialMessages);
             }
         }
         for (IDontWant d : c.idontwant()) handleIDontWant(p, d);
@@ -628,7 +692,7 @@ public final class GossipRouter implements AutoCloseable {
         List<PeerId> candidates = new ArrayList<>();
         for (PeerId peer : pool) {
             PeerState p = peers.get(peer);
-            if (p == null || !p.ready()) continue;
+            if (p == null || !p.ready() || wantsPartialOnly(p, m.topic())) continue;
             if (p.dontWant(id)) {
                 tracer.suppressedByIDontWant(peer, id);
                 continue;
@@ -763,13 +827,23 @@ public final class GossipRouter implements AutoCloseable {
 
     // ---------------------------------------------------------------- join and leave
 
-    private void join(String topic, Consumer<Delivery> onMessage) {
+    private void join(String topic, TopicOptions options, Consumer<Delivery> onMessage) {
+        if (options.partialEnabled() && !advertisesPartialMessages()) {
+            throw new IllegalStateException("partial messages on " + topic + " need the partial-messages extension");
+        }
+        boolean changed = !options.equals(topicOptions.getOrDefault(topic, TopicOptions.FULL_MESSAGES));
+        topicOptions.put(topic, options);
         if (subscriptions.containsKey(topic)) {
             subscriptions.put(topic, onMessage);
+            if (!changed) return;
+            Rpc update = new Rpc(List.of(subscription(topic)), List.of(), null, null);
+            for (PeerState p : peers.values()) {
+                if (p.ready()) send(p, update);
+            }
             return;
         }
         subscriptions.put(topic, onMessage);
-        Rpc announce = new Rpc(List.of(SubOpts.subscribe(topic)), List.of(), null, null);
+        Rpc announce = new Rpc(List.of(subscription(topic)), List.of(), null, null);
         for (PeerState p : peers.values()) {
             if (p.ready()) send(p, announce);
         }
@@ -795,6 +869,7 @@ public final class GossipRouter implements AutoCloseable {
 
     private void leave(String topic) {
         if (subscriptions.remove(topic) == null) return;
+        topicOptions.remove(topic);
         Set<PeerId> m = mesh.remove(topic);
         if (m != null) {
             for (PeerId peer : m) {
@@ -852,6 +927,7 @@ public final class GossipRouter implements AutoCloseable {
         expirePromises(now);
         seen.sweep(now);
         requests.onHeartbeat();
+        extension.onHeartbeat();
         for (String topic : subscriptions.keySet()) maintainMesh(topic, now);
         maintainFanout(now);
         flushPending();
@@ -981,7 +1057,7 @@ public final class GossipRouter implements AutoCloseable {
     /** IHAVE of the recent ids to max(Dlazy, factor × candidates) random topic peers outside {@code exclude}. */
     private void emitGossip(String topic, Set<PeerId> exclude) {
         List<MessageId> ids = mcache.gossipIds(topic);
-        if (ids.isEmpty()) return;
+        if (ids.isEmpty() && !iSupportSendingPartial(topic)) return;
         List<PeerId> candidates = new ArrayList<>();
         for (PeerId peer : topicPeers.getOrDefault(topic, Set.of())) {
             PeerState p = peers.get(peer);
@@ -992,7 +1068,14 @@ public final class GossipRouter implements AutoCloseable {
         int target = Math.max(config.dLazy(), (int) (config.gossipFactor() * candidates.size()));
         List<PeerId> chosen = shuffled(candidates);
         if (chosen.size() > target) chosen = chosen.subList(0, target);
+        // go: targets that asked for partial messages get no IHAVE; the extension gossips to them.
+        List<PeerId> partialTargets = new ArrayList<>();
         for (PeerId peer : chosen) {
+            if (wantsPartialOnly(peers.get(peer), topic)) {
+                partialTargets.add(peer);
+                continue;
+            }
+            if (ids.isEmpty()) continue;
             List<MessageId> announce = ids;
             if (ids.size() > config.maxIHaveLength()) {
                 List<MessageId> copy = new ArrayList<>(ids);
@@ -1003,6 +1086,7 @@ public final class GossipRouter implements AutoCloseable {
             for (MessageId id : announce) raw.add(id.bytes());
             pending(peer).ihaves.add(new IHave(topic, raw));
         }
+        if (!partialTargets.isEmpty()) extension.onEmitGossip(topic, partialTargets);
     }
 
     private PendingControl pending(PeerId peer) {
@@ -1120,6 +1204,69 @@ public final class GossipRouter implements AutoCloseable {
         }
     }
 
+    /** What the v1.3 extension may ask of the router (go: {@code partialMessageRouter}). */
+    private static final class ExtensionServices implements ExtensionRouter {
+        private final GossipRouter r;
+
+        ExtensionServices(GossipRouter r) {
+            this.r = r;
+        }
+
+        @Override
+        public void sendPartial(PeerId peer, PartialMessage rpc) {
+            PeerState p = r.peers.get(peer);
+            if (p != null && p.ready()) r.send(p, new Rpc(List.of(), List.of(), null, rpc));
+        }
+
+        @Override
+        public List<PeerId> partialMeshPeers(String topic) {
+            Set<PeerId> pool = r.mesh.get(topic);
+            if (pool == null || pool.isEmpty()) pool = r.fanout.getOrDefault(topic, Set.of());
+            List<PeerId> out = new ArrayList<>();
+            for (PeerId peer : pool) {
+                PeerState p = r.peers.get(peer);
+                if (p == null || !p.ready() || !p.partialMessages) continue;
+                if ((r.iRequestPartial(topic) && r.peerSupportsSendingPartial(p, topic))
+                        || (r.iSupportSendingPartial(topic) && r.peerRequestsPartial(p, topic))) {
+                    out.add(peer);
+                }
+            }
+            out.sort(null);
+            return out;
+        }
+
+        @Override
+        public boolean peerRequestsPartial(PeerId peer, String topic) {
+            PeerState p = r.peers.get(peer);
+            return p != null && r.peerRequestsPartial(p, topic);
+        }
+
+        @Override
+        public boolean partialEnabled(String topic) {
+            return r.topicOptions.getOrDefault(topic, TopicOptions.FULL_MESSAGES).partialEnabled();
+        }
+
+        @Override
+        public long nanoTime() {
+            return System.nanoTime();
+        }
+
+        @Override
+        public void schedule(Duration delay, Runnable task) {
+            r.schedule(delay, task);
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            r.run(task);
+        }
+
+        @Override
+        public PeerId localPeer() {
+            return r.host.peerId();
+        }
+    }
+
     // ---------------------------------------------------------------- builder
 
     public static final class Builder {
@@ -1131,6 +1278,7 @@ public final class GossipRouter implements AutoCloseable {
         private RequestGate gate = RequestGate.ALLOW_ALL;
         private MessageValidator validator = MessageValidator.ACCEPT_ALL;
         private RouterTracer tracer = new RouterTracer() {};
+        private RouterExtension extension = RouterExtension.NONE;
 
         private Builder(Host host) {
             this.host = host;
@@ -1168,6 +1316,12 @@ public final class GossipRouter implements AutoCloseable {
 
         public Builder tracer(RouterTracer t) {
             this.tracer = t;
+            return this;
+        }
+
+        /** The v1.3 extension (partial messages); none by default. */
+        public Builder extension(RouterExtension e) {
+            this.extension = e;
             return this;
         }
 

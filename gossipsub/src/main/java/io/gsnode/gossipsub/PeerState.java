@@ -27,6 +27,9 @@ final class PeerState {
     int idontwantRpcs;
     boolean extensionsReceived;
     boolean partialMessages;
+    /** Topics on which the peer asked for partial messages, and those on which it can send them (v1.3). */
+    final Set<String> requestsPartial = new HashSet<>();
+    final Set<String> supportsPartial = new HashSet<>();
 
     PeerState(Connection connection, int queueCapacity) {
         this.id = connection.remotePeer();

@@ -1,6 +1,5 @@
 package io.gsnode.node.run;
 
-import io.gsnode.gossipsub.Delivery;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.gossipsub.trace.GossipCounters;
@@ -113,7 +112,7 @@ public final class NodeDaemon {
 
             Schedule.sleepUntil(s.subscribeMs());
             noteLateness("subscribe", s.subscribeMs());
-            for (String topic : arm.topics()) router.subscribe(topic, d -> delivered(arm, d)).join();
+            arm.join(router, this::completedAt);
             events.emit("subscribed", "topics", arm.topics().size());
 
             Schedule.sleepUntil(s.publishMs());
@@ -124,9 +123,7 @@ public final class NodeDaemon {
             cpuAtPublish = ProcessMetrics.cpuNanos();
             sampler.scheduleAtFixedRate(() -> snapshot(host, arm), 0, 100, TimeUnit.MILLISECONDS);
             if (publisher) {
-                List<GossipRouter.Outgoing> batch = arm.publications();
-                router.publishBatch(batch).join();
-                events.emit("published", "messages", batch.size());
+                events.emit("published", "messages", arm.publish(router));
             }
             Schedule.sleepUntil(s.endMs());
             meshAtEnd = distinctMeshPeers(router, arm.topics());
@@ -160,9 +157,10 @@ public final class NodeDaemon {
         }
     }
 
-    private void delivered(ArmNode arm, Delivery d) {
-        if (arm.onDelivery(d) && completedNanos < 0) {
-            completedNanos = d.arrivedNanos();
+    /** The arm completed this node at {@code nanos} (router or broadcaster thread); the first report counts. */
+    private synchronized void completedAt(long nanos) {
+        if (completedNanos < 0) {
+            completedNanos = nanos;
             events.emit("completed", "ms", (completedNanos - publishNanos) / 1e6);
         }
     }
@@ -172,7 +170,10 @@ public final class NodeDaemon {
         snapshots.add(new NodeRecord.Snapshot(
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - publishNanos),
                 wire ? host.wireCounters().received() : null, wire ? host.wireCounters().sent() : null,
-                counters.received().dataBytes(), counters.sent().dataBytes(), counters.delivered(), counters.duplicates()));
+                // Partial bytes are variant B's data (spec/arms.md §12.2); zero on every other arm.
+                counters.received().dataBytes() + counters.received().partialBytes(),
+                counters.sent().dataBytes() + counters.sent().partialBytes(),
+                arm.distinct(counters.delivered()), counters.duplicates()));
     }
 
     private static int distinctMeshPeers(GossipRouter router, List<String> topics) {

@@ -16,16 +16,16 @@ import java.util.Map;
  * {@code FINAL_FROM_512K}) resolve at the cell's payload size; see {@link KnobTemplate}. Rows are
  * parsed in strict mode: every wire-affecting knob is explicit.
  *
- * <p>Not yet here: variant B's {@code bfixed_32k} ({@code SEGMENT_POLICIES=phase
- * SEGMENT_REPLICATION=2 SEGMENT_CLAIM_PER_PEER=4 SEGMENT_STRIKE_CAP=1 SEGMENT_STRIKE_TTL_MS=30000
- * SEGMENT_ADAPTIVE_TIMEOUT=1 SEGMENT_PARTIAL_COMPRESS=1 SEGMENT_SIZE_BYTES=32768}) and
- * {@code bcodedfc1_32k} (that plus {@code SEGMENT_PARITY=K SEGMENT_PUSH_CHUNK=1}); they will be
- * rows like the others once the partial-message arm exists. Nor the production-path rows
- * {@code prod2_16k} … {@code prod3s_16k}, which the report does not use.
+ * <p>Not here: the production-path rows {@code prod2_16k} … {@code prod3s_16k}, which the report
+ * does not use.
  */
 public final class ArmCatalogue {
 
     private static final Map<String, Arm> ARMS = new LinkedHashMap<>();
+
+    /** The B tuned knobs shared by both B rows (spec/arms.md §7). */
+    private static final String B_TUNED = "SEGMENT_POLICIES=phase SEGMENT_REPLICATION=2 SEGMENT_CLAIM_PER_PEER=4 "
+            + "SEGMENT_STRIKE_CAP=1 SEGMENT_STRIKE_TTL_MS=30000 SEGMENT_ADAPTIVE_TIMEOUT=1 SEGMENT_PARTIAL_COMPRESS=1";
 
     static {
         a("wholend", "wholend", "whole message: one gossip message, stock gossipsub, every announcer asked",
@@ -53,6 +53,11 @@ public final class ArmCatalogue {
         a("acodedcf_32k", "acodedcf", "compress-first code alone: compress first, K pieces + K parity, phase r=2, stop-pull",
                 "SEGMENT_ARMS=phase SEGMENT_A_PHASE_R=2 SEGMENT_COMPRESS_FIRST=1 SEGMENT_FIXED_COUNT=K "
                         + "SEGMENT_PARITY=K SEGMENT_STRUCTURED_IDS=1 SEGMENT_STOP_PULL=1 FINAL");
+        b("bfixed_32k", "bfixed", "B tuned: 32 KiB segments as partial messages, push r=2, claims 4 per peer, "
+                        + "strike cap 1, adaptive timeout, snappy per segment",
+                B_TUNED + " SEGMENT_SIZE_BYTES=32768");
+        b("bcodedfc1_32k", "bcodedfc1", "coded B: B tuned on an RS group K + K, one segment per partial message",
+                B_TUNED + " SEGMENT_SIZE_BYTES=32768 SEGMENT_PARITY=K SEGMENT_PUSH_CHUNK=1");
         c("c_32k", "c32", "C: one topic per 32 KiB segment, phase r=2, with the pull discipline",
                 "SEGMENT_SIZE_BYTES=32768 SEGMENT_C_PHASE_R=2 FINAL");
         c("crs_32k", "c32rs", "C + RS: one topic per coded index of a K + K group, any K complete",
@@ -62,6 +67,10 @@ public final class ArmCatalogue {
     }
 
     private ArmCatalogue() {}
+
+    private static void b(String name, String alias, String description, String knobs) {
+        add(ComposedArm.fromTemplate(name, alias, Variant.B, description, "", new KnobTemplate(knobs)));
+    }
 
     private static void a(String name, String alias, String description, String knobs) {
         add(ComposedArm.fromTemplate(name, alias, Variant.A, description, "", new KnobTemplate(knobs)));

@@ -5,6 +5,7 @@ import io.gsnode.segmentation.codec.CellBlockRoot;
 import io.gsnode.segmentation.codec.ReedSolomon;
 import io.gsnode.segmentation.codec.SegmentDescriptor;
 import io.gsnode.segmentation.codec.SegmentEncodingParams;
+import io.gsnode.segmentation.partial.BroadcasterConfig;
 import io.gsnode.segmentation.policy.DisciplineConfig;
 import java.time.Duration;
 import java.util.Collections;
@@ -18,9 +19,10 @@ import java.util.TreeMap;
  * and its router overrides. {@link #parse} checks every knob and every combination and fails with
  * the knob, its value and what is allowed; {@link ArmCatalogue#custom} turns the result into an arm.
  *
- * @param variant {@code SHADOW_VARIANT}: a (default) or c; b is not implemented yet
+ * @param variant {@code SHADOW_VARIANT}: a (default), b or c
  * @param mode {@code SEGMENT_ARMS} for variant a; for c, {@link Mode#PHASE} when
- *     {@code SEGMENT_C_PHASE_R} is set, else {@link Mode#SEGMENTED}
+ *     {@code SEGMENT_C_PHASE_R} is set, else {@link Mode#SEGMENTED}; for b {@link Mode#SEGMENTED}
+ *     (segments, moved by the broadcaster rather than forwarded as gossip)
  * @param encoding how the payload is cut ({@code SEGMENT_SIZE_BYTES}, {@code SEGMENT_FIXED_COUNT},
  *     {@code SEGMENT_PARITY}, {@code SEGMENT_COMPRESS_FIRST}, {@code SEGMENT_STRUCTURED_IDS});
  *     null for the whole message
@@ -34,13 +36,14 @@ import java.util.TreeMap;
  * @param stopPull {@code SEGMENT_STOP_PULL} (§6.7)
  * @param meshD {@code SEGMENT_MESH_D}: D, with Dlo = 3D/4 and Dhi = 3D/2; null keeps §5.2's 8/6/12
  * @param idontwantThreshold {@code SEGMENT_IDONTWANT_THRESHOLD} in bytes; null keeps 1024
+ * @param partial variant B's broadcaster knobs (§8); null for a and c
  * @param strict {@code SEGMENT_STRICT}: a wire-affecting knob left to a default is an error
  * @param env the knobs as given (arm knobs and {@code SHADOW_VARIANT} only), sorted by name
  */
 public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encoding, boolean structuredIds,
                        int phaseR, boolean phaseFixedBudget, int maxIHaveMessages, DisciplineConfig discipline,
-                       boolean stopPull, Integer meshD, Integer idontwantThreshold, boolean strict,
-                       Map<String, String> env) {
+                       boolean stopPull, Integer meshD, Integer idontwantThreshold, BroadcasterConfig partial,
+                       boolean strict, Map<String, String> env) {
 
     /** {@code SEGMENT_ARMS}: how the arm forwards (spec/arms.md §7). */
     public enum Mode {
@@ -85,14 +88,10 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
         KnobReader k = new KnobReader(env);
         boolean strict = forceStrict || k.flag("SEGMENT_STRICT");
         Variant variant = Variant.parse(k.text("SHADOW_VARIANT", "a"));
-        for (String name : KnobNames.VARIANT_B) {
-            if (k.isSet(name)) {
-                throw new InvalidKnobException(name + " is a variant B knob; variant B (partial messages, "
-                        + "spec/arms.md §8) is not implemented yet");
+        if (variant != Variant.B) {
+            for (String name : KnobNames.VARIANT_B) {
+                onlyWith(k, name, false, "SHADOW_VARIANT=b (a variant B knob, spec/arms.md §8)");
             }
-        }
-        if (variant == Variant.B) {
-            throw new InvalidKnobException("SHADOW_VARIANT=b: variant B (partial messages, spec/arms.md §8) is not implemented yet");
         }
         String publishMode = k.text("SEGMENT_PUBLISH_MODE", "batch");
         if (!publishMode.equals("batch")) {
@@ -100,7 +99,11 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
                     + "supported (spec/arms.md §5.4; fcfs is unused by the report)");
         }
 
-        Mode mode = variant == Variant.A ? modeOfVariantA(k) : modeOfVariantC(k);
+        Mode mode = switch (variant) {
+            case A -> modeOfVariantA(k);
+            case B -> modeOfVariantB(k);
+            case C -> modeOfVariantC(k);
+        };
         int phaseR = 0;
         if (variant == Variant.A) {
             phaseR = k.integer("SEGMENT_A_PHASE_R", 2, 0, Integer.MAX_VALUE);
@@ -137,10 +140,19 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
 
         Map<String, String> given = new TreeMap<>();
         for (var e : env.entrySet()) {
-            if (KnobNames.ARM.contains(e.getKey()) || e.getKey().equals("SHADOW_VARIANT")) given.put(e.getKey(), e.getValue());
+            if (KnobNames.ARM.contains(e.getKey()) || KnobNames.VARIANT_B.contains(e.getKey())
+                    || e.getKey().equals("SHADOW_VARIANT")) given.put(e.getKey(), e.getValue());
+        }
+        BroadcasterConfig partial = variant == Variant.B ? broadcaster(k) : null;
+        if (variant == Variant.B) {
+            if (structured || stopPull || discipline != null) {
+                throw new InvalidKnobException("variant B moves segments as partial messages, not gossip: structured ids, "
+                        + "stop-pull and the pull discipline have no effect on it (spec/arms.md §8)");
+            }
+            if (encoding.compressFirst()) throw new InvalidKnobException("SEGMENT_COMPRESS_FIRST is variant a only");
         }
         ArmKnobs knobs = new ArmKnobs(variant, mode, encoding, structured, phaseR, fixedBudget, maxIHave, discipline,
-                stopPull, meshD, threshold, strict, given);
+                stopPull, meshD, threshold, partial, strict, given);
         try {
             knobs.applyTo(GossipConfig.DEFAULT); // the router overrides must make a valid configuration
         } catch (IllegalArgumentException e) {
@@ -163,6 +175,42 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
             default -> throw new InvalidKnobException("SEGMENT_ARMS=" + arms + ": want exactly one of whole, "
                     + "segmented or phase (a node runs one arm)");
         };
+    }
+
+    private static Mode modeOfVariantB(KnobReader k) {
+        for (String aOrC : new String[] {"SEGMENT_ARMS", "SEGMENT_A_PHASE_R", "SEGMENT_C_PHASE_R", "SEGMENT_COMPRESS_FIRST",
+                "SEGMENT_FIXED_COUNT"}) {
+            onlyWith(k, aOrC, false, "SHADOW_VARIANT=a or c (variant B cuts the raw payload at SEGMENT_SIZE_BYTES, spec/arms.md §8)");
+        }
+        return Mode.SEGMENTED;
+    }
+
+    /** Variant B's knobs (spec/arms.md §7, §8.4-8.5); only the report's push policy is supported. */
+    private static BroadcasterConfig broadcaster(KnobReader k) {
+        String policy = k.text("SEGMENT_POLICIES", "phase");
+        if (!policy.equals("phase")) {
+            throw new InvalidKnobException("SEGMENT_POLICIES=" + policy + ": only the phase push policy is supported "
+                    + "(spec/arms.md §8.4; split, all, none and the coordinated push are unused by the report)");
+        }
+        for (String unused : new String[] {"SEGMENT_PUSH_DIVISOR", "SEGMENT_PUSH_GRACE_MS", "SEGMENT_ANNOUNCE_WINDOW_MS"}) {
+            if (k.isSet(unused) && !k.text(unused, "0").equals("0")) {
+                throw new InvalidKnobException(unused + " is not supported: the report's B arms leave it off (spec/arms.md §8.4)");
+            }
+        }
+        if (k.isSet("SEGMENT_B_GROUPS") && !k.text("SEGMENT_B_GROUPS", "1").equals("1")) {
+            throw new InvalidKnobException("SEGMENT_B_GROUPS: only one group per cell is supported (spec/arms.md §3.9)");
+        }
+        return new BroadcasterConfig(
+                k.integer("SEGMENT_REPLICATION", 2, 0, 1000),
+                k.integer("SEGMENT_CLAIM_PER_PEER", 0, 0, SegmentDescriptor.MAX_SEGMENTS),
+                k.integer("SEGMENT_STRIKE_CAP", 0, 0, 1000),
+                k.millis("SEGMENT_STRIKE_TTL_MS", BroadcasterConfig.DEFAULT_STRIKE_TTL),
+                k.flag("SEGMENT_ADAPTIVE_TIMEOUT"),
+                k.flag("SEGMENT_PARTIAL_COMPRESS"),
+                k.integer("SEGMENT_PUSH_CHUNK", 0, 0, 0xffff),
+                k.millis("SEGMENT_REQUEST_TIMEOUT_MS", BroadcasterConfig.DEFAULT_REQUEST_TIMEOUT),
+                k.millis("SEGMENT_RETRY_INTERVAL_MS", BroadcasterConfig.DEFAULT_RETRY_INTERVAL),
+                k.integer("SEGMENT_CLAIM_SURPLUS", 0, 0, SegmentDescriptor.MAX_SEGMENTS));
     }
 
     private static Mode modeOfVariantC(KnobReader k) {
@@ -189,7 +237,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
             size = DEFAULT_SEGMENT_SIZE;
         }
         int parity = k.integer("SEGMENT_PARITY", 0, 1, ReedSolomon.MAX_SHARDS - 1);
-        boolean compressFirst = variant == Variant.A && k.flag("SEGMENT_COMPRESS_FIRST");
+        boolean compressFirst = variant != Variant.C && k.flag("SEGMENT_COMPRESS_FIRST");
         return new SegmentEncodingParams(size, count, parity, compressFirst, structured, CellBlockRoot.SYNTHETIC_SLOT);
     }
 
@@ -219,7 +267,11 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
 
     /** The record's arm label (spec/arms.md §12.1): the SEGMENT_ARMS entry for variant a, {@code variantC} for c. */
     public String armLabel() {
-        return variant == Variant.C ? "variantC" : mode.wireName();
+        return switch (variant) {
+            case A -> mode.wireName();
+            case B -> "variantB";
+            case C -> "variantC";
+        };
     }
 
     /** The router configuration this arm runs with, from the cell's {@code base}. */
@@ -235,6 +287,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
         }
         if (idontwantThreshold != null) b.set("idontwant_threshold", String.valueOf(idontwantThreshold));
         if (mode == Mode.PHASE) b.maxIHaveMessages(maxIHaveMessages);
+        if (variant == Variant.B) b.partialMessages(true);
         return b.build();
     }
 }

@@ -6,6 +6,7 @@ import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.segmentation.codec.WireForm;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 /**
  * An arm running on one node. The daemon calls, in order: {@link #config} and {@link #install}
@@ -29,6 +30,35 @@ public interface ArmNode {
 
     /** The publisher's batch, in publish order (arms.md §5.4). Empty on other nodes. */
     List<GossipRouter.Outgoing> publications();
+
+    /**
+     * Joins the arm's topics on the started {@code router}; {@code completed} is told, once, the
+     * {@link System#nanoTime()} instant this node completed. Variants A and C complete on a
+     * delivery ({@link #onDelivery}); variant B when its broadcaster has rebuilt the group.
+     */
+    default void join(GossipRouter router, LongConsumer completed) {
+        for (String topic : topics()) {
+            router.subscribe(topic, d -> {
+                if (onDelivery(d)) completed.accept(d.arrivedNanos());
+            }).join();
+        }
+    }
+
+    /** On the publisher, at the publish instant: publishes the arm's messages; returns how many. */
+    default int publish(GossipRouter router) {
+        List<GossipRouter.Outgoing> batch = publications();
+        if (!batch.isEmpty()) router.publishBatch(batch).join();
+        return batch.size();
+    }
+
+    /**
+     * Distinct messages held, for the 100 ms snapshots, given what the router delivered so far:
+     * variants A and C count deliveries; variant B, whose segments never reach the router as
+     * messages, counts its verified segments.
+     */
+    default long distinct(long routerDeliveries) {
+        return routerDeliveries;
+    }
 
     /** A message arrived on one of {@link #topics()}; returns true when it completed this node. */
     boolean onDelivery(Delivery delivery);

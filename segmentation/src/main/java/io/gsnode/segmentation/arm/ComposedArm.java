@@ -73,12 +73,16 @@ final class ComposedArm implements Arm {
 
     @Override
     public WireForm wireForm(int payloadBytes) {
-        return ArmLayout.of(armKnobs(payloadBytes), payloadBytes).wireForm();
+        ArmKnobs knobs = armKnobs(payloadBytes);
+        return knobs.variant() == Variant.B
+                ? WireForm.ofPartialMessages(PartialArmNode.groupOf(knobs, payloadBytes))
+                : ArmLayout.of(knobs, payloadBytes).wireForm();
     }
 
     @Override
     public ArmNode instantiate(ArmContext context) {
-        return new GossipArmNode(armKnobs(context.payloadBytes()), context);
+        ArmKnobs knobs = armKnobs(context.payloadBytes());
+        return knobs.variant() == Variant.B ? new PartialArmNode(knobs, context) : new GossipArmNode(knobs, context);
     }
 
     @Override

@@ -25,7 +25,7 @@ final class KnobNames {
             "SEGMENT_DOWN_MBPS", "SEGMENT_DATACENTER_PCT", "SEGMENT_DATACENTER_MBPS", "SEGMENT_BUILDER_UP_MBPS",
             "SEGMENT_SLOW_PCT");
 
-    /** Variant B's knobs (§7, §8): recognised, refused until variant B exists. */
+    /** Variant B's knobs (§7, §8), read by {@link ArmKnobs} for {@code SHADOW_VARIANT=b}. */
     static final Set<String> VARIANT_B = Set.of(
             "SEGMENT_POLICIES", "SEGMENT_REPLICATION", "SEGMENT_CLAIM_PER_PEER", "SEGMENT_STRIKE_CAP",
             "SEGMENT_STRIKE_TTL_MS", "SEGMENT_ADAPTIVE_TIMEOUT", "SEGMENT_PARTIAL_COMPRESS", "SEGMENT_PUSH_CHUNK",

@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum Variant {
     /** One topic: the whole message, or plain, coded or compress-first segments (§7). */
     A,
-    /** The partial-message extension (§8); not implemented yet. */
+    /** One topic, segments moved by the broadcaster through the partial-messages extension (§8). */
     B,
     /** One topic per segment index (§9). */
     C;

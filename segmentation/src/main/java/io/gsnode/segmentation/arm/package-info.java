@@ -14,7 +14,7 @@
  *       variant C cell) is refused; the reference ignores it. So are unknown and unsupported
  *       {@code SEGMENT_*} names.</li>
  *   <li>One arm per node: {@code SEGMENT_ARMS} takes one entry, not the harness's comma list.</li>
- *   <li>Variant B is not implemented yet; its knobs are recognised and refused.</li>
+ *   <li>Variant B runs the partial-message broadcaster ({@code io.gsnode.segmentation.partial}) through {@link io.gsnode.segmentation.arm.PartialArmNode}.</li>
  *   <li>Completion counts distinct messages on the arm's topics, not only messages the arm
  *       published (nothing else is published on them in a cell).</li>
  * </ul>

@@ -98,9 +98,11 @@ class ArmKnobsTest {
         assertRefused("SEGMENT_A_PHASE_R has no effect without SEGMENT_ARMS=phase",
                 "SEGMENT_ARMS", "segmented", "SEGMENT_SIZE_BYTES", "32768", "SEGMENT_A_PHASE_R", "2");
         assertRefused("SEGMENT_STRUCTURED_IDS=maybe: want 1 or 0", "SEGMENT_ARMS", "whole", "SEGMENT_STRUCTURED_IDS", "maybe");
-        assertRefused("SHADOW_VARIANT=b: variant B (partial messages, spec/arms.md §8) is not implemented yet", "SHADOW_VARIANT", "b");
-        assertRefused("SEGMENT_REPLICATION is a variant B knob; variant B (partial messages, spec/arms.md §8) is not implemented yet",
+        assertRefused("SEGMENT_STRICT: SEGMENT_SIZE_BYTES (or SEGMENT_FIXED_COUNT) must be set; the unit is part of the arm, not a default", "SEGMENT_STRICT", "1", "SHADOW_VARIANT", "b");
+        assertRefused("SEGMENT_REPLICATION has no effect without SHADOW_VARIANT=b (a variant B knob, spec/arms.md §8)",
                 "SEGMENT_ARMS", "whole", "SEGMENT_REPLICATION", "2");
+        assertRefused("SEGMENT_POLICIES=split: only the phase push policy is supported (spec/arms.md §8.4; split, all, none and the coordinated push are unused by the report)",
+                "SHADOW_VARIANT", "b", "SEGMENT_SIZE_BYTES", "32768", "SEGMENT_POLICIES", "split");
         assertRefused("SEGMENT_IWANT_HEDGE_MS is not supported by gsnode: the report's arms do not use it (spec/arms.md §6.8, §11.5)",
                 "SEGMENT_ARMS", "whole", "SEGMENT_IWANT_HEDGE_MS", "100");
         assertRefused("SEGMENT_FAIL_WITHHOLD_PCT is not supported by gsnode: the report's arms do not use it (spec/arms.md §6.8, §11.5)",

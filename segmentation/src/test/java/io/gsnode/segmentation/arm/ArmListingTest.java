@@ -26,7 +26,7 @@ class ArmListingTest {
         assertEquals(List.of("wholend 1/1/0/20", "atuned_32k 32/32/32768/20", "atuned_16k 64/64/16384/20",
                 "acoded_32k 64/32/32768/101", "lad_phase_32k 32/32/32768/101", "lad_batch_16k 64/64/16384/101",
                 "aadaptds_16k 64/64/16384/101", "aadaptcf_16k 128/64/11661/101", "aadaptcfd_16k 128/64/11661/101",
-                "acodedcf_32k 64/32/23321/101", "c_32k 32/32/32768/20", "crs_32k 64/32/32768/20", "line 1/1/0/20"), rows);
+                "acodedcf_32k 64/32/23321/101", "bfixed_32k 32/32/32768/0", "bcodedfc1_32k 64/32/32768/0", "c_32k 32/32/32768/20", "crs_32k 64/32/32768/20", "line 1/1/0/20"), rows);
         String text = listing.text();
         assertTrue(text.contains("acoded_32k     acoded       a   64 /  32 /  32768 / 101    1818647 B"), text);
         assertTrue(text.contains(" SEGMENT_PARITY=32 "), text);

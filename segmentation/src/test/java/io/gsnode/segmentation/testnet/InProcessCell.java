@@ -1,7 +1,6 @@
 package io.gsnode.segmentation.testnet;
 
 import io.gsnode.gossipsub.GossipConfig;
-import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmContext;
@@ -46,7 +45,7 @@ public final class InProcessCell implements AutoCloseable {
                 nodes.get(e[0]).router().host.dial(nodes.get(e[1]).router().addr).get(10, TimeUnit.SECONDS);
             }
             for (Node node : nodes) {
-                for (String topic : node.arm().topics()) node.router().subscribe(topic, node.arm()::onDelivery);
+                node.arm().join(node.router().router, at -> {});
             }
         } catch (Exception | AssertionError e) {
             close();
@@ -96,8 +95,7 @@ public final class InProcessCell implements AutoCloseable {
     /** Node 0 publishes its batch (spec/arms.md §5.4). */
     public void publish() throws Exception {
         Node publisher = nodes.get(0);
-        List<GossipRouter.Outgoing> batch = publisher.arm().publications();
-        publisher.router().router.publishBatch(batch).get(10, TimeUnit.SECONDS);
+        publisher.arm().publish(publisher.router().router);
     }
 
     public void awaitCompletion() throws InterruptedException {

@@ -4,6 +4,7 @@ import io.gsnode.gossipsub.MessageId;
 import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.ControlMessage.IDontWant;
 import io.gsnode.gossipsub.rpc.ControlMessage.IHave;
+import io.gsnode.gossipsub.rpc.PartialMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.RpcDecoder;
@@ -32,14 +33,23 @@ import java.util.concurrent.TimeUnit;
 public final class ScriptedPeer implements AutoCloseable {
 
     public static final String PROTOCOL = "/meshsub/1.2.0";
+    /** v1.3: the extensions control message and partial messages. */
+    public static final String PROTOCOL_1_3 = "/meshsub/1.3.0";
 
     private final Host host;
     private final List<Rpc> received = new CopyOnWriteArrayList<>();
+    private final String protocol;
     private Stream out;
 
     public ScriptedPeer(int index) {
+        this(index, PROTOCOL);
+    }
+
+    /** A peer that speaks only {@code protocol}. */
+    public ScriptedPeer(int index, String protocol) {
+        this.protocol = protocol;
         host = TestHosts.tcpHost(index);
-        host.setProtocolHandler(PROTOCOL, stream -> stream.setHandler(new StreamHandler() {
+        host.setProtocolHandler(protocol, stream -> stream.setHandler(new StreamHandler() {
             private final ByteBuf pending = Unpooled.buffer();
 
             @Override
@@ -72,7 +82,7 @@ public final class ScriptedPeer implements AutoCloseable {
     /** Dials the router and opens our outbound meshsub stream. */
     public ScriptedPeer connect(Multiaddr router) throws Exception {
         Connection connection = host.dial(router).get(10, TimeUnit.SECONDS);
-        out = host.newStream(connection, PROTOCOL).get(10, TimeUnit.SECONDS);
+        out = host.newStream(connection, protocol).get(10, TimeUnit.SECONDS);
         return this;
     }
 
@@ -84,6 +94,32 @@ public final class ScriptedPeer implements AutoCloseable {
     public void join(String topic) {
         send(new Rpc(List.of(SubOpts.subscribe(topic)), List.of(),
                 new ControlMessage(List.of(), List.of(), List.of(topic), List.of(), List.of(), null), null));
+    }
+
+    /**
+     * v1.3, as our first RPC: the extensions control message advertising partial messages, a
+     * subscription to {@code topic} that requests partial messages, and a GRAFT.
+     */
+    public void joinRequestingPartial(String topic) {
+        send(new Rpc(List.of(new SubOpts(true, topic, true, true)), List.of(),
+                new ControlMessage(List.of(), List.of(), List.of(topic), List.of(), List.of(), new ControlMessage.Extensions(true)),
+                null));
+    }
+
+    /** One partial-messages RPC; null parts are absent. */
+    public void partial(String topic, byte[] groupId, byte[] partialMessage, byte[] partsMetadata) {
+        send(new Rpc(List.of(), List.of(), null, new PartialMessage(topic, groupId, partialMessage, partsMetadata)));
+    }
+
+    /** Every partial-messages part the router sent us, in order. */
+    public List<PartialMessage> partials() {
+        return received.stream().map(Rpc::partial).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** Whether the router's first RPC advertised the partial-messages extension. */
+    public boolean routerAdvertisedPartialMessages() {
+        return received.stream().anyMatch(r -> r.control() != null && r.control().extensions() != null
+                && r.control().extensions().partialMessages());
     }
 
     public void ihave(String topic, MessageId... ids) {
