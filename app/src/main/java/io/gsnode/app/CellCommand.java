@@ -6,9 +6,9 @@ import io.gsnode.netns.fabric.DelayMode;
 import io.gsnode.netns.fabric.FabricNames;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
-import io.gsnode.node.cell.LocalCell;
+import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cli.QuicOptions;
-import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
@@ -146,13 +146,13 @@ public final class CellCommand implements Callable<Integer> {
             topo = out.resolve("topology.json");
             TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(n, degree, seed, LatencyModel.GEO, sc, EdgeKind.REGULAR)), topo);
         }
-        List<String> flags = jvmFlags.isEmpty() ? LocalCellOptions.NODE_JVM_FLAGS : jvmFlags;
+        List<String> flags = jvmFlags.isEmpty() ? CellOptions.NODE_JVM_FLAGS : jvmFlags;
         try {
             quic.toConfig();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
-        LocalCellOptions options = new LocalCellOptions(topo, arm, payload, transport, quic.asArgs(), quic.engine,
+        CellOptions options = new CellOptions(topo, arm, payload, transport, quic.asArgs(), quic.engine,
                 Path.of(System.getProperty("java.home"), "bin", "java"), flags, System.getProperty("java.class.path"),
                 dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter);
         if (netns != null) {
@@ -162,7 +162,7 @@ public final class CellCommand implements Callable<Integer> {
         for (int r = 0; r < runs; r++) {
             Path dir = runs == 1 ? out : out.resolve("run-" + r);
             System.err.println("cell " + arm + " over " + transport + ", run " + (r + 1) + " of " + runs + " -> " + dir);
-            CellSummary s = new LocalCell(options, System.err).run(dir, r);
+            CellSummary s = new CellRunner(options, System.err).run(dir, r);
             System.out.println(oneLine(s));
         }
         return 0;

@@ -5,8 +5,8 @@ import io.gsnode.netns.cell.NetnsCell;
 import io.gsnode.netns.cell.NetnsCellOptions;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
-import io.gsnode.node.cell.LocalCell;
-import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.cell.CellRunner;
+import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.topology.LatencyModel;
@@ -116,14 +116,14 @@ public final class DemoCommand implements Callable<Integer> {
             for (String transport : transports) {
                 Path dir = out.resolve(arm + "-" + transport);
                 System.out.printf("%n== %s over %s%n", arm, transport);
-                LocalCellOptions options = new LocalCellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,
-                        Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
+                CellOptions options = new CellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,
+                        Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
                         System.getProperty("java.class.path"), 0, 4000, 10_000, netns ? NETNS_HOLD_MS : 8000, 180_000, 20_000,
                         List.of(), null, 0);
                 CellSummary s = netns
                         ? new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, true,
                                 "demo" + Long.toString(ProcessHandle.current().pid(), 36)), System.out).run(dir, 1).get(0)
-                        : new LocalCell(options, System.out).run(dir, 0);
+                        : new CellRunner(options, System.out).run(dir, 0);
                 rows.add(row(s));
                 if (s.host() != null && s.host().get("cpu_mean") != null) {
                     hostLoad.add(arm + "/" + transport + " mean " + s.host().get("cpu_mean") + "%, " + s.host().get("saturated_s") + " s saturated");

@@ -1,6 +1,6 @@
 package io.gsnode.shadow;
 
-import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.run.RunCommand;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyNode;
@@ -67,7 +67,7 @@ public final class ShadowConfig {
         root.put("network", network(cell));
         root.put("experimental", experimental(cell, graph));
         Map<String, Object> hosts = new LinkedHashMap<>();
-        String label = LocalCellOptions.label(cell.arm(), cell.transport(), cell.payloadBytes(), topology, cell.run());
+        String label = CellOptions.label(cell.arm(), cell.transport(), cell.payloadBytes(), topology, cell.run());
         for (TopologyNode node : topology.nodes()) hosts.put(HostNames.of(node.index()), host(cell, node, label));
         root.put("hosts", hosts);
         return root;

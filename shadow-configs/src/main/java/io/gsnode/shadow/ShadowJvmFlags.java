@@ -1,13 +1,13 @@
 package io.gsnode.shadow;
 
-import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.cell.CellOptions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /**
  * The JVM flags of a node under Shadow: the local backend's measured set
- * ({@link LocalCellOptions#NODE_JVM_FLAGS}) plus what Shadow needs (spec/shadow.md §4.2, §4.7, §4.8).
+ * ({@link CellOptions#NODE_JVM_FLAGS}) plus what Shadow needs (spec/shadow.md §4.2, §4.7, §4.8).
  */
 public final class ShadowJvmFlags {
 
@@ -36,7 +36,7 @@ public final class ShadowJvmFlags {
 
     /** The recommended flags: the local set, then the Shadow additions. */
     public static List<String> recommended() {
-        List<String> flags = new ArrayList<>(LocalCellOptions.NODE_JVM_FLAGS);
+        List<String> flags = new ArrayList<>(CellOptions.NODE_JVM_FLAGS);
         flags.addAll(SHADOW_ADDITIONS);
         return Collections.unmodifiableList(flags);
     }

@@ -10,8 +10,8 @@ import io.gsnode.netns.fabric.FabricPlan;
 import io.gsnode.netns.fabric.KernelFeature;
 import io.gsnode.netns.fabric.KernelProbe;
 import io.gsnode.netns.fabric.Preflight;
-import io.gsnode.node.cell.LocalCell;
-import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.cell.CellRunner;
+import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyReader;
@@ -31,11 +31,11 @@ import java.util.Set;
  */
 public final class NetnsCell {
 
-    private final LocalCellOptions cell;
+    private final CellOptions cell;
     private final NetnsCellOptions netns;
     private final PrintStream progress;
 
-    public NetnsCell(LocalCellOptions cell, NetnsCellOptions netns, PrintStream progress) {
+    public NetnsCell(CellOptions cell, NetnsCellOptions netns, PrintStream progress) {
         this.cell = cell;
         this.netns = netns;
         this.progress = progress;
@@ -63,7 +63,7 @@ public final class NetnsCell {
                 Path dir = runs == 1 ? out : out.resolve("run-" + r);
                 progress.println("cell " + cell.arm() + " over " + cell.transport() + " on netns (queue " + plan.queue().label()
                         + ", delay " + plan.delay().label() + "), run " + (r + 1) + " of " + runs + " -> " + dir);
-                summaries.add(new LocalCell(cell, new NetnsPlacement(plan, delaySwitch), progress).run(dir, r));
+                summaries.add(new CellRunner(cell, new NetnsPlacement(plan, delaySwitch), progress).run(dir, r));
             }
         }
         return summaries;

@@ -12,7 +12,7 @@ import io.gsnode.netns.fabric.Fabrics;
 import io.gsnode.netns.fabric.KernelFeature;
 import io.gsnode.netns.fabric.Preflight;
 import io.gsnode.netns.fabric.QueueKind;
-import io.gsnode.node.cell.LocalCellOptions;
+import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -47,8 +47,8 @@ class NetnsCellTest {
         assumeTrue(have.containsAll(Preflight.requirements(QueueKind.FIFO, delay)), "kernel lacks what the fabric needs");
         Path topology = dir.resolve("topology.json");
         TopologyWriter.write(Fabrics.geoRing(10, 7), topology);
-        LocalCellOptions options = new LocalCellOptions(topology, arm, 1 << 20, "tcp", List.of(), "netty",
-                Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
+        CellOptions options = new CellOptions(topology, arm, 1 << 20, "tcp", List.of(), "netty",
+                Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
                 System.getProperty("java.class.path"), 0, 8000, 15_000, 10_000, 120_000, 20_000, List.of(), null, 0);
         FabricNames names = Fabrics.freshNames();
         List<CellSummary> summaries = new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, false, names.tag()),

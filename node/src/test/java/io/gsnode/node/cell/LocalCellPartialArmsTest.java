@@ -48,10 +48,10 @@ class LocalCellPartialArmsTest {
         for (int i = 0; i < 8; i++) edges.add(new Edge(Math.min(i, (i + 1) % 8), Math.max(i, (i + 1) % 8)));
         for (int i = 0; i < 4; i++) edges.add(new Edge(i, i + 4));
         TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
-        LocalCellOptions options = new LocalCellOptions(topology, arm, PAYLOAD, transport, List.of("--quic-engine", "netty"),
-                "netty", Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
+        CellOptions options = new CellOptions(topology, arm, PAYLOAD, transport, List.of("--quic-engine", "netty"),
+                "netty", Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
                 System.getProperty("java.class.path"), 0, 4000, 10_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0);
-        CellSummary summary = new LocalCell(options, System.out).run(dir.resolve("out"), 0);
+        CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         String story = String.join("\n", records.stream().map(r -> r.index() + " " + r.status() + " completed=" + r.completed()
                 + " completion_ms=" + r.completionMs() + " extras=" + r.extras()).toList());

@@ -79,9 +79,9 @@ class LocalCellTest {
     private CellSummary run(String transport, Integer kill) throws Exception {
         Path topology = dir.resolve("topology.json");
         TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
-        LocalCellOptions options = new LocalCellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", QUIC_ENGINE), QUIC_ENGINE,
-                Path.of(System.getProperty("java.home"), "bin", "java"), LocalCellOptions.NODE_JVM_FLAGS,
+        CellOptions options = new CellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", QUIC_ENGINE), QUIC_ENGINE,
+                Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
                 System.getProperty("java.class.path"), 0, 4000, 10_000, 4000, 120_000, 20_000, List.of(), kill, 0);
-        return new LocalCell(options, System.out).run(dir.resolve("out"), 0);
+        return new CellRunner(options, System.out).run(dir.resolve("out"), 0);
     }
 }

@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 
 /**
  * Finds cell directories under a root. A cell directory is what a runner writes for one run of
- * one cell (node/cell/LocalCell): {@code records.jsonl} and {@code cell.json}, or, when the runner
+ * one cell (node/cell/CellRunner): {@code records.jsonl} and {@code cell.json}, or, when the runner
  * died before gathering them, only the nodes' own {@code nodes/node-I.json}.
  */
 public final class CellDirectories {

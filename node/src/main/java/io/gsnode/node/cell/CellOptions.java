@@ -5,14 +5,14 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * How to run a local cell. Instants are offsets from the cell's epoch, which the runner sets once
+ * How to run a cell (any backend). Instants are offsets from the cell's epoch, which the runner sets once
  * every node listens; {@code startupMs} bounds how long that may take.
  *
  * @param quicArgs the QUIC flags to hand every node (see {@code QuicOptions#asArgs})
  * @param killIndex a node to SIGKILL {@code killAfterMs} after the publish instant (fault
  *     injection: the others must complete and the cell must count it), or null
  */
-public record LocalCellOptions(
+public record CellOptions(
         Path topology, String arm, int payloadBytes, String transport, List<String> quicArgs, String quicEngine,
         Path java, List<String> jvmFlags, String classpath,
         long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,

@@ -31,11 +31,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * that died without one), writes {@code records.jsonl} and {@code cell.json}, and never leaves a
  * process behind.
  */
-public final class LocalCell {
+public final class CellRunner {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final LocalCellOptions options;
+    private final CellOptions options;
     private final NodePlacement placement;
     private final PrintStream progress;
     private final List<Process> processes = new ArrayList<>();
@@ -45,11 +45,11 @@ public final class LocalCell {
     private final AtomicInteger failedDials = new AtomicInteger();
 
     /** A cell on loopback: the local backend. */
-    public LocalCell(LocalCellOptions options, PrintStream progress) {
+    public CellRunner(CellOptions options, PrintStream progress) {
         this(options, NodePlacement.LOOPBACK, progress);
     }
 
-    public LocalCell(LocalCellOptions options, NodePlacement placement, PrintStream progress) {
+    public CellRunner(CellOptions options, NodePlacement placement, PrintStream progress) {
         this.options = options;
         this.placement = placement;
         this.progress = progress;
@@ -61,7 +61,7 @@ public final class LocalCell {
         int n = topology.n();
         Files.createDirectories(dir.resolve("nodes"));
         String label = options.label(topology, run);
-        Thread reaper = new Thread(this::killAll, "local-cell-reaper");
+        Thread reaper = new Thread(this::killAll, "cell-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
             Path epochFile = dir.resolve("epoch").toAbsolutePath();
