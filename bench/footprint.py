@@ -12,8 +12,8 @@ import argparse, glob, json, os, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JAR = os.path.join(ROOT, "app", "target", "gsnode.jar")
-# Keep in step with LocalCellOptions.NODE_JVM_FLAGS.
-NODE_FLAGS = ["-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-XX:CICompilerCount=2", "-Xss512k",
+# Keep in step with CellOptions.NODE_JVM_FLAGS.
+NODE_FLAGS = ["-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Xss512k",
               "-XX:+IgnoreUnrecognizedVMOptions", "-Xshare:auto"]
 
 

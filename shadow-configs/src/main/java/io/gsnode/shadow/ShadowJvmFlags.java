@@ -12,10 +12,9 @@ import java.util.List;
 public final class ShadowJvmFlags {
 
     /**
-     * Added for Shadow, each for a reason in spec/shadow.md:
+     * Added for Shadow, each for a reason in spec/shadow.md (the local set is already C1 only,
+     * which Shadow needs too: a Teku JVM hung under Shadow with C2, §4.1, §4.7):
      * <ul>
-     *   <li>{@code -XX:TieredStopAtLevel=1}: C1 only; a Teku JVM hung under Shadow with C2, and
-     *       C1 compiles less (§4.1, §4.7);</li>
      *   <li>{@code -XX:ActiveProcessorCount=2}: Shadow reports one CPU; pool sizes then do not
      *       depend on it (§4.2, §4.8);</li>
      *   <li>{@code -XX:-UsePerfData}: every host's JVM is pid 1000 and would share one hsperfdata
@@ -25,8 +24,8 @@ public final class ShadowJvmFlags {
      *   <li>{@code -Djava.net.preferIPv4Stack=true}: Shadow has no IPv6 (§4.2).</li>
      * </ul>
      */
-    public static final List<String> SHADOW_ADDITIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=2",
-            "-XX:-UsePerfData", "-XX:-UseContainerSupport", "-XX:ReservedCodeCacheSize=32m", "-Djava.net.preferIPv4Stack=true");
+    public static final List<String> SHADOW_ADDITIONS = List.of("-XX:ActiveProcessorCount=2", "-XX:-UsePerfData",
+            "-XX:-UseContainerSupport", "-XX:ReservedCodeCacheSize=32m", "-Djava.net.preferIPv4Stack=true");
 
     /** The environment of every node: the process gets only this (spec/shadow.md §1.7); §4.8 for the value. */
     public static final String MALLOC_ARENA_MAX = "2";

@@ -51,7 +51,7 @@ public final class Fabric implements AutoCloseable {
      * metrics cache flushed, so a run never inherits the previous run's RTT or cwnd estimates.
      */
     public void reset() throws IOException {
-        for (PlanStep s : plan.shapingSteps()) Commands.apply(s);
+        for (PlanStep s : plan.resetSteps()) Commands.apply(s);
         for (int i = 0; i < plan.topology().n(); i++) {
             Commands.apply(new PlanStep("ip", plan.names().nodeNamespace(i), "forget TCP metrics", List.of("tcp_metrics flush all")));
         }

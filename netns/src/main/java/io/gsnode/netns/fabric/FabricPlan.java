@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Everything one fabric is made of, as {@code ip -batch} / {@code tc -batch} steps generated from a
@@ -26,6 +28,10 @@ public final class FabricPlan {
 
     /** The address range every node routes to its interface (IpPlan hands out 10/8). */
     static final String FABRIC_RANGE = "10.0.0.0/8";
+
+    /** A build line that makes a top-level qdisc: its device, and "root" or the ingress handle. */
+    private static final Pattern MADE_QDISC = Pattern.compile("qdisc replace dev (\\S+) (root|handle ffff:) ");
+
     /** Packets one netem qdisc holds: enough for a full window of a fast pair, never the limit. */
     static final int NETEM_LIMIT = 100_000;
 
@@ -70,9 +76,24 @@ public final class FabricPlan {
         return List.copyOf(build);
     }
 
-    /** The steps that (re)apply shaping: the reset between runs clears queues and counters this way. */
-    public List<PlanStep> shapingSteps() {
-        return build.stream().filter(s -> s.tool().equals("tc")).toList();
+    /**
+     * The steps of the reset between runs: each shaping batch of the build (its {@code tc}
+     * batches) preceded by the deletion of every qdisc it makes, so queues, classes, filters and
+     * counters all start empty. Deleting first is needed because tc cannot change an existing HTB
+     * root in place ("qdisc replace" fails with "Change operation not supported").
+     */
+    public List<PlanStep> resetSteps() {
+        return build.stream().filter(s -> s.tool().equals("tc")).map(FabricPlan::remade).toList();
+    }
+
+    private static PlanStep remade(PlanStep shaping) {
+        List<String> lines = new ArrayList<>();
+        for (String line : shaping.lines()) {
+            Matcher m = MADE_QDISC.matcher(line);
+            if (m.lookingAt()) lines.add("qdisc del dev " + m.group(1) + (m.group(2).equals("root") ? " root" : " ingress"));
+        }
+        lines.addAll(shaping.lines());
+        return new PlanStep(shaping.tool(), shaping.namespace(), shaping.purpose() + ", remade empty", lines);
     }
 
     /** The steps that remove every namespace of the fabric (and with them every device in it). */

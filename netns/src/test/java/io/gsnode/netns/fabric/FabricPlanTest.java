@@ -109,6 +109,24 @@ class FabricPlanTest {
     }
 
     @Test
+    void theResetDeletesEveryQdiscTheBuildMadeBeforeMakingItAgain() {
+        Topology t = Fabrics.geoRing(6, 3);
+        FabricPlan plan = new FabricPlan(t, new FabricNames("x"), QueueKind.FIFO, DelayMode.NETEM);
+        List<PlanStep> shaping = plan.buildSteps().stream().filter(s -> s.tool().equals("tc")).toList();
+        List<PlanStep> reset = plan.resetSteps();
+        assertEquals(shaping.size(), reset.size(), "one reset batch per shaping batch");
+        for (int i = 0; i < reset.size(); i++) {
+            assertEquals(shaping.get(i).namespace(), reset.get(i).namespace());
+            List<String> lines = reset.get(i).lines();
+            assertEquals(shaping.get(i).lines(), lines.subList(lines.size() - shaping.get(i).lines().size(), lines.size()),
+                    "the build's lines follow the deletions unchanged");
+        }
+        assertEquals(List.of("qdisc del dev eth0 root", "qdisc del dev eth0 ingress", "qdisc del dev ifb0 root"),
+                reset.get(0).lines().subList(0, 3), "node 0: uplink root, ingress redirect, downlink root");
+        assertEquals("qdisc del dev p3 root", reset.get(6 + 3).lines().get(0), "node 3's port: the netem tree");
+    }
+
+    @Test
     void vethNodesGetPermanentNeighbourEntriesForEveryDialledPeerInBothDirections() {
         Topology t = Fabrics.geoRing(6, 3);
         FabricPlan plan = new FabricPlan(t, new FabricNames("x"), QueueKind.FIFO, DelayMode.NONE);

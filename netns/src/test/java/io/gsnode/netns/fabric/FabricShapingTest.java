@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -42,6 +44,37 @@ class FabricShapingTest {
             assertTrue(Math.abs(toTwo - 20 * MBIT) <= 0.10 * 20 * MBIT, "0 -> 2 at " + toTwo + " bit/s, downlink 20 Mbit/s");
             System.out.printf("measured: 0->1 %.1f Mbit/s (uplink 40), 0->2 %.1f Mbit/s (downlink 20)%n", toOne / 1e6, toTwo / 1e6);
         }
+    }
+
+    /**
+     * The reset between runs of a cell: it succeeds (twice over), leaves the queues' counters
+     * empty, and the shaping of both directions is in force again (node 1's 20 Mbit/s downlink
+     * below node 0's 40 Mbit/s uplink proves the ingress redirect was remade too).
+     */
+    @Test
+    void theResetBetweenRunsEmptiesEveryQueueAndRestoresTheShaping() throws Exception {
+        Set<KernelFeature> have = Fabrics.requireNamespaces();
+        assumeTrue(have.containsAll(Preflight.requirements(QueueKind.FIFO, DelayMode.NONE)), "kernel lacks what the fabric needs");
+        Topology t = Fabrics.topology(2, 40 * MBIT, 20 * MBIT, 2000, List.of(new Edge(0, 1)));
+        try (Fabric fabric = Fabric.build(new FabricPlan(t, Fabrics.freshNames(), QueueKind.FIFO, DelayMode.NONE), System.out)) {
+            double before = measure(fabric, 0, 1);
+            assertTrue(sentBytes(fabric, 0) > 5_000_000, "the uplink counted the transfer");
+            fabric.reset();
+            fabric.reset();
+            assertTrue(sentBytes(fabric, 0) < 50_000, "the reset emptied the uplink's counters");
+            double after = measure(fabric, 0, 1);
+            System.out.printf("before reset %.1f Mbit/s, after %.1f Mbit/s (downlink 20)%n", before / 1e6, after / 1e6);
+            assertTrue(Math.abs(after - 20 * MBIT) <= 0.10 * 20 * MBIT, "0 -> 1 after the reset at " + after + " bit/s, downlink 20 Mbit/s");
+        }
+    }
+
+    /** Bytes the root qdisc of node {@code i}'s uplink has sent, from {@code tc -s}. */
+    private static long sentBytes(Fabric fabric, int i) throws Exception {
+        Commands.Result r = Commands.run(List.of("tc", "-n", fabric.plan().names().nodeNamespace(i), "-s", "qdisc", "show", "dev",
+                FabricNames.VETH, "root"), null);
+        Matcher m = Pattern.compile("Sent (\\d+) bytes").matcher(r.output());
+        assertTrue(m.find(), r.output());
+        return Long.parseLong(m.group(1));
     }
 
     @Test
