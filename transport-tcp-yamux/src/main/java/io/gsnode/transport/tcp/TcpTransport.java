@@ -20,22 +20,30 @@ import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.local.LocalAddress;
+import io.netty.channel.local.LocalChannel;
+import io.netty.channel.local.LocalIoHandler;
+import io.netty.channel.local.LocalServerChannel;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Dials and listens on {@code /ip4|ip6/.../tcp/...} and upgrades each connection with {@link TcpUpgrade}. */
+/**
+ * Dials and listens on {@code /ip4|ip6/.../tcp/...} and upgrades each connection with {@link TcpUpgrade}.
+ * With {@link TcpConfig#inMemory()} the same pipeline runs over Netty's local channels: an address
+ * then names a channel inside this JVM and no socket is ever opened.
+ */
 public final class TcpTransport implements Transport {
 
     private final TransportContext context;
     private final TcpConfig config;
     private final EventLoopGroup group;
-    private final Class<? extends SocketChannel> channelClass;
+    private final Class<? extends Channel> channelClass;
     private final Class<? extends ServerChannel> serverChannelClass;
     private final List<Channel> servers = new CopyOnWriteArrayList<>();
     private final WireByteCounter wireCounter;
@@ -44,10 +52,18 @@ public final class TcpTransport implements Transport {
         this.context = context;
         this.config = config;
         this.wireCounter = new WireByteCounter(context.wire());
-        IoHandlerFactory io = config.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        IoHandlerFactory io = config.inMemory() ? LocalIoHandler.newFactory()
+                : config.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
-        this.channelClass = config.epoll() ? EpollSocketChannel.class : NioSocketChannel.class;
-        this.serverChannelClass = config.epoll() ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        this.channelClass = config.inMemory() ? LocalChannel.class
+                : config.epoll() ? EpollSocketChannel.class : NioSocketChannel.class;
+        this.serverChannelClass = config.inMemory() ? LocalServerChannel.class
+                : config.epoll() ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    /** Where a multiaddr points: a socket, or in memory the local channel named after it. */
+    private SocketAddress target(Multiaddr addr) {
+        return config.inMemory() ? new LocalAddress(addr.toString()) : addr.socketAddress();
     }
 
     @Override
@@ -67,24 +83,24 @@ public final class TcpTransport implements Transport {
 
     @Override
     public CompletableFuture<Multiaddr> listen(Multiaddr addr) {
-        InetSocketAddress socket = addr.socketAddress();
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(serverChannelClass)
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
+                .childHandler(new ChannelInitializer<Channel>() {
                     @Override
-                    protected void initChannel(SocketChannel ch) {
+                    protected void initChannel(Channel ch) {
                         ch.pipeline().addFirst(wireCounter);
                         TcpUpgrade.start(context, config.yamux(), ch, Direction.INBOUND, null);
                     }
                 });
+        if (!config.inMemory()) {
+            bootstrap.option(ChannelOption.SO_BACKLOG, 1024).childOption(ChannelOption.TCP_NODELAY, true);
+        }
         CompletableFuture<Multiaddr> result = new CompletableFuture<>();
-        bootstrap.bind(socket).addListener((ChannelFuture f) -> {
+        bootstrap.bind(target(addr)).addListener((ChannelFuture f) -> {
             if (f.isSuccess()) {
                 servers.add(f.channel());
-                result.complete(Multiaddr.tcp((InetSocketAddress) f.channel().localAddress()));
+                result.complete(config.inMemory() ? addr : Multiaddr.tcp((InetSocketAddress) f.channel().localAddress()));
             } else {
                 result.completeExceptionally(new java.io.IOException("cannot listen on " + addr + ": " + f.cause().getMessage(), f.cause()));
             }
@@ -98,11 +114,9 @@ public final class TcpTransport implements Transport {
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
                 .channel(channelClass)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) context.limits().handshakeTimeout().toMillis())
-                .handler(new ChannelInitializer<SocketChannel>() {
+                .handler(new ChannelInitializer<Channel>() {
                     @Override
-                    protected void initChannel(SocketChannel ch) {
+                    protected void initChannel(Channel ch) {
                         ch.pipeline().addFirst(wireCounter);
                         // Installed before connecting: the listener speaks first, and its bytes must find us ready.
                         TcpUpgrade.start(context, config.yamux(), ch, Direction.OUTBOUND, expected).whenComplete((c, e) -> {
@@ -111,7 +125,11 @@ public final class TcpTransport implements Transport {
                         });
                     }
                 });
-        bootstrap.connect(addr.socketAddress()).addListener((ChannelFuture f) -> {
+        if (!config.inMemory()) {
+            bootstrap.option(ChannelOption.TCP_NODELAY, true)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) context.limits().handshakeTimeout().toMillis());
+        }
+        bootstrap.connect(target(addr)).addListener((ChannelFuture f) -> {
             // A failed connect is reported here: the upgrade watches for a close only once connected.
             if (!f.isSuccess()) result.completeExceptionally(f.cause());
         });

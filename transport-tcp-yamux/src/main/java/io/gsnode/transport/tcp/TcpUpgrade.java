@@ -16,12 +16,14 @@ import io.gsnode.transport.tcp.yamux.YamuxConnection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.local.LocalAddress;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -119,13 +121,22 @@ final class TcpUpgrade {
     private void onMuxerNegotiated(ChannelHandlerContext ctx, YamuxConnection.Identity identity) {
         deadline.cancel(false);
         connection = new YamuxConnection(channel, identity, direction, yamux, context.limits(),
-                Multiaddr.tcp((InetSocketAddress) channel.localAddress()),
-                Multiaddr.tcp((InetSocketAddress) channel.remoteAddress()));
+                multiaddrOf(channel.localAddress()), multiaddrOf(channel.remoteAddress()));
         ctx.pipeline().addBefore(ERRORS, "yamux-frames", connection.newDecoder());
         ctx.pipeline().addBefore(ERRORS, "yamux", connection);
         // The host installs its stream acceptor here, before any frame behind this point is read.
         context.handler().onConnection(connection);
         result.complete(connection);
+    }
+
+    /**
+     * A socket's multiaddr; an in-memory channel's is the name it was bound under, or, for the
+     * dialling end (which Netty names itself), the unspecified address.
+     */
+    private static Multiaddr multiaddrOf(SocketAddress address) {
+        if (address instanceof InetSocketAddress socket) return Multiaddr.tcp(socket);
+        if (address instanceof LocalAddress local && local.id().startsWith("/")) return Multiaddr.parse(local.id());
+        return Multiaddr.parse("/ip4/0.0.0.0/tcp/0");
     }
 
     private void fail(FailureKind kind, Throwable cause) {
