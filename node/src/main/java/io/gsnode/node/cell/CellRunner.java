@@ -238,7 +238,7 @@ public final class CellRunner {
                 topology.n(), options.payloadBytes(), topology.scenario().toString(), run, index,
                 PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
                 index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,
-                null, null, null, List.of(), Map.of(), Map.of());
+                null, null, null, null, null, null, List.of(), Map.of(), Map.of());
     }
 
     private void killAll() {

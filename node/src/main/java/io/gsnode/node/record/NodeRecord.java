@@ -11,6 +11,11 @@ import java.util.Map;
  *     a signal cut it short (the record is still written), {@code lost} when the runner wrote it
  *     for a node that died without one
  * @param completionMs milliseconds from the publish instant to completion; null when not completed
+ * @param rssMaxBytes peak resident set of the process (VmHWM)
+ * @param pssBytes proportional set size at the end of the hold: pages shared with other processes
+ *     (the JDK, the class-data cache) counted in proportion, so a host's nodes add up to its memory
+ * @param threads the process's OS threads at the end of the hold
+ * @param jitWarmup what the JIT warm-up did before the publish; null when it was off
  */
 public record NodeRecord(
         String schema,
@@ -21,7 +26,8 @@ public record NodeRecord(
         int index, String peerId, String role,
         // outcome
         String status, boolean completed, Double completionMs, WireFormRecord wireForm,
-        Bytes bytes, Msgs msgs, Mesh mesh, Long cpuMs, Long rssMaxBytes, Times times,
+        Bytes bytes, Msgs msgs, Mesh mesh, Long cpuMs, Long rssMaxBytes, Long pssBytes, Integer threads,
+        JitWarmup jitWarmup, Times times,
         List<Snapshot> snapshots, Map<String, Object> extras, Map<String, Object> config) {
 
     public static final String SCHEMA = "gsnode.node/1";
@@ -41,6 +47,12 @@ public record NodeRecord(
                        long malformed) {}
 
     public record Mesh(int atPublish, int peersAtPublish, int atEnd) {}
+
+    /**
+     * The JIT warm-up: rounds completed, whether the publish instant stopped it, its wall time and
+     * the process CPU spent while it ran (the node's dials included, which run beside it).
+     */
+    public record JitWarmup(int rounds, boolean stopped, long ms, Long cpuMs) {}
 
     /** Epoch milliseconds of the process start, the publish instant and the end of the hold. */
     public record Times(long startMs, long publishMs, long endMs) {}

@@ -92,10 +92,13 @@ public final class NodeDaemon {
         });
         Integer meshAtPublish = null, peersAtPublish = null, meshAtEnd = null;
         long cpuAtPublish = -1;
+        JitWarmup warmup = null;
+        NodeRecord.JitWarmup warmedUp = null;
         try {
             host.listen(listenAddr(index)).get(10, TimeUnit.SECONDS);
             router = builder.start();
             events.emit("listening", "index", index, "addr", listenAddr(index).toString());
+            if (settings.jitWarmup()) warmup = JitWarmup.start(settings.arm(), settings.payloadBytes(), settings.gossip());
 
             if (settings.epochFile() != null) {
                 schedule = schedule.withEpoch(Schedule.awaitEpochFile(settings.epochFile(), EPOCH_WAIT));
@@ -116,6 +119,7 @@ public final class NodeDaemon {
             events.emit("subscribed", "topics", arm.topics().size());
 
             Schedule.sleepUntil(s.publishMs());
+            if (warmup != null) warmedUp = stopWarmup(warmup);
             noteLateness("publish", s.publishMs());
             publishNanos = startNanos + TimeUnit.MILLISECONDS.toNanos(s.publishMs() - startMs);
             meshAtPublish = distinctMeshPeers(router, arm.topics());
@@ -135,13 +139,28 @@ public final class NodeDaemon {
             terminated = true;
         } finally {
             sampler.shutdownNow();
+            if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup);
         }
         long cpuAtEnd = ProcessMetrics.cpuNanos();
         NodeRecord record = record(host, arm, config, publisher, meshAtPublish, peersAtPublish, meshAtEnd,
-                cpuAtPublish < 0 || cpuAtEnd < 0 ? null : (cpuAtEnd - cpuAtPublish) / 1_000_000);
+                cpuAtPublish < 0 || cpuAtEnd < 0 ? null : (cpuAtEnd - cpuAtPublish) / 1_000_000, warmedUp);
         if (router != null) router.close();
         host.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
         return record;
+    }
+
+    /** Ends the warm-up by the publish instant at the latest; a warm-up still running then is noted in the events. */
+    private NodeRecord.JitWarmup stopWarmup(JitWarmup warmup) {
+        try {
+            NodeRecord.JitWarmup done = warmup.stop();
+            if (done.stopped()) {
+                events.emit("warning", "what", "warm-up stopped at the publish instant after " + done.rounds() + " rounds");
+            }
+            return done;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     /**
@@ -202,7 +221,7 @@ public final class NodeDaemon {
     }
 
     private NodeRecord record(Host host, ArmNode arm, GossipConfig config, boolean publisher, Integer meshAtPublish,
-                              Integer peersAtPublish, Integer meshAtEnd, Long cpuMs) {
+                              Integer peersAtPublish, Integer meshAtEnd, Long cpuMs, NodeRecord.JitWarmup warmup) {
         boolean completed = !publisher && completedNanos >= 0;
         WireForm w = arm.wireForm();
         GossipCounters.Direction rx = counters.received(), tx = counters.sent();
@@ -238,7 +257,7 @@ public final class NodeDaemon {
                         tx.idontwant(), rx.idontwant(), tx.graft(), rx.graft(), tx.prune(), rx.prune(), counters.queueDrops(),
                         rejected, counters.malformed()),
                 new NodeRecord.Mesh(orZero(meshAtPublish), orZero(peersAtPublish), orZero(meshAtEnd)),
-                cpuMs, ProcessMetrics.peakRssBytes(),
+                cpuMs, ProcessMetrics.peakRssBytes(), ProcessMetrics.pssBytes(), ProcessMetrics.threads(), warmup,
                 new NodeRecord.Times(startMs, schedule.publishMs(), System.currentTimeMillis()),
                 List.copyOf(snapshots), extras, configMap);
     }

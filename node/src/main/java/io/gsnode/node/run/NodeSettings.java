@@ -17,11 +17,12 @@ import java.util.Map;
  * @param epochFile when set, the schedule's epoch is read from this file once the node listens
  *     (the local runner writes it when every node is up); null: the schedule's own epoch
  * @param recordPath where to write the record; null: one line on stdout
+ * @param jitWarmup run the JIT warm-up ({@link JitWarmup}) between listening and the publish instant
  */
 public record NodeSettings(
         int index, Arm arm, int payloadBytes, GossipConfig gossip, String transport, TcpConfig tcp, QuicConfig quic,
         Schedule schedule, Path epochFile, Duration dialTimeout, int dialSlots, int port, boolean loopback, Path recordPath,
-        String cell, String backend, String queue, String delay, int run) {
+        String cell, String backend, String queue, String delay, int run, boolean jitWarmup) {
 
     /** The address a node with topology IP {@code ip} listens on. */
     public String addressOf(String ip) {

@@ -103,6 +103,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--io-threads", paramLabel = "N", description = "Netty event-loop threads (default: ${DEFAULT-VALUE}).")
     int ioThreads = 2;
 
+    @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = {"Warm the JIT up before the publish instant: the node's arm publishes its payload between two"
+                    + " in-process nodes over in-memory connections (no network traffic), so that compilations do not"
+                    + " fall in the delivery window; the record's jit_warmup field says what it did (default: on)."})
+    boolean jitWarmup = true;
+
     @Option(names = "--shadow", description = {"Run as a Shadow host (set by gsnode shadow): TCP on NIO, no interface"
             + " enumeration, IPv4 only, QUIC datagrams that fit Shadow's token buckets; the record says backend shadow."})
     boolean shadow;
@@ -172,7 +178,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             return new NodeSettings(index, chosen, payload, g.build(), transport, tcp,
                     quic.toConfig(), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
-                    loopback, record, cell, backend, queue, delay, run);
+                    loopback, record, cell, backend, queue, delay, run, jitWarmup);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
