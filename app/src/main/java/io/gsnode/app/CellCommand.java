@@ -9,6 +9,7 @@ import io.gsnode.netns.fabric.UserNamespace;
 import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.cell.CellOptions;
+import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
@@ -102,7 +103,7 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "A gossipsub parameter for every node (repeatable).")
     List<String> gossip = new ArrayList<>();
 
-    @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM flags (repeatable; default: the measured set).")
+    @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM flags (repeatable; default: the measured set and the jar's class-data cache, see gsnode node-jvm-flags).")
     List<String> jvmFlags = new ArrayList<>();
 
     @Option(names = "--kill-node", paramLabel = "I", description = "Fault injection: SIGKILL node I ...")
@@ -146,14 +147,16 @@ public final class CellCommand implements Callable<Integer> {
             topo = out.resolve("topology.json");
             TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(n, degree, seed, LatencyModel.GEO, sc, EdgeKind.REGULAR)), topo);
         }
-        List<String> flags = jvmFlags.isEmpty() ? CellOptions.NODE_JVM_FLAGS : jvmFlags;
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String classpath = System.getProperty("java.class.path");
+        List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
         try {
             quic.toConfig();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
         CellOptions options = new CellOptions(topo, arm, payload, transport, quic.asArgs(), quic.engine,
-                Path.of(System.getProperty("java.home"), "bin", "java"), flags, System.getProperty("java.class.path"),
+                java, flags, classpath,
                 dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter);
         if (netns != null) {
             for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));

@@ -8,6 +8,7 @@ import io.gsnode.netns.fabric.UserNamespace;
 import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cli.QuicOptions;
+import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
@@ -112,13 +113,14 @@ public final class DemoCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         List<String> hostLoad = new ArrayList<>();
         List<Path> cellDirs = new ArrayList<>();
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String classpath = System.getProperty("java.class.path");
         for (String arm : arms) {
             for (String transport : transports) {
                 Path dir = out.resolve(arm + "-" + transport);
                 System.out.printf("%n== %s over %s%n", arm, transport);
                 CellOptions options = new CellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,
-                        Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
-                        System.getProperty("java.class.path"), 0, 4000, 10_000, netns ? NETNS_HOLD_MS : 8000, 180_000, 20_000,
+                        java, NodeJvm.flags(java, classpath), classpath, 0, 4000, 10_000, netns ? NETNS_HOLD_MS : 8000, 180_000, 20_000,
                         List.of(), null, 0);
                 CellSummary s = netns
                         ? new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, true,

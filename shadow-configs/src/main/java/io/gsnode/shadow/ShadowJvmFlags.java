@@ -1,13 +1,13 @@
 package io.gsnode.shadow;
 
-import io.gsnode.node.cell.CellOptions;
+import io.gsnode.node.jvm.NodeJvm;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /**
  * The JVM flags of a node under Shadow: the local backend's measured set
- * ({@link CellOptions#NODE_JVM_FLAGS}) plus what Shadow needs (spec/shadow.md §4.2, §4.7, §4.8).
+ * ({@link NodeJvm#BASE_FLAGS}) plus what Shadow needs (spec/shadow.md §4.2, §4.7, §4.8).
  */
 public final class ShadowJvmFlags {
 
@@ -35,7 +35,7 @@ public final class ShadowJvmFlags {
 
     /** The recommended flags: the local set, then the Shadow additions. */
     public static List<String> recommended() {
-        List<String> flags = new ArrayList<>(CellOptions.NODE_JVM_FLAGS);
+        List<String> flags = new ArrayList<>(NodeJvm.BASE_FLAGS);
         flags.addAll(SHADOW_ADDITIONS);
         return Collections.unmodifiableList(flags);
     }

@@ -13,6 +13,7 @@ import io.gsnode.netns.fabric.KernelFeature;
 import io.gsnode.netns.fabric.Preflight;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.cell.CellOptions;
+import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -67,7 +68,7 @@ class NetnsCellTest {
         Path topology = out.resolve("topology.json");
         TopologyWriter.write(Fabrics.geoComplete(10, 7), topology);
         CellOptions options = new CellOptions(topology, arm, 1 << 20, "tcp", List.of(), "netty",
-                Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
+                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
                 System.getProperty("java.class.path"), 0, 8000, 15_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0);
         FabricNames names = Fabrics.freshNames();
         List<CellSummary> summaries = new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, false, names.tag()),

@@ -2,6 +2,7 @@ package io.gsnode.node.cell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -53,7 +54,7 @@ class LocalCellArmsTest {
         for (int i = 0; i < 4; i++) edges.add(new Edge(i, i + 4));
         TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
         CellOptions options = new CellOptions(topology, arm, PAYLOAD, transport, List.of("--quic-engine", "netty"),
-                "netty", Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
+                "netty", Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
                 System.getProperty("java.class.path"), 0, 4000, 10_000, 5000, 120_000, 20_000, List.of(), null, 0);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -80,7 +81,7 @@ class LocalCellTest {
         Path topology = dir.resolve("topology.json");
         TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
         CellOptions options = new CellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", QUIC_ENGINE), QUIC_ENGINE,
-                Path.of(System.getProperty("java.home"), "bin", "java"), CellOptions.NODE_JVM_FLAGS,
+                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
                 System.getProperty("java.class.path"), 0, 4000, 10_000, 4000, 120_000, 20_000, List.of(), kill, 0);
         return new CellRunner(options, System.out).run(dir.resolve("out"), 0);
     }

@@ -1,0 +1,103 @@
+package io.gsnode.node.jvm;
+
+import io.gsnode.node.run.RunCommand;
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import picocli.CommandLine;
+
+/**
+ * The training run of the class-data cache: what a node does, in one JVM, so that the cache holds
+ * the classes every node loads. Two {@code gsnode run} nodes (the real command, parsed by picocli)
+ * run a small cell on loopback for each transport and QUIC engine and a segmented and a partial
+ * arm, JIT warm-up included, and write their records. Bounded by each cell's schedule.
+ *
+ * <p>Usage (by {@link ClassDataCache#create}): {@code java FLAGS -XX:AOTCacheOutput=F -cp JAR
+ * io.gsnode.node.jvm.ClassDataTraining WORKDIR}.
+ */
+public final class ClassDataTraining {
+
+    /** transport, QUIC engine, arm: every layer a cell can use, each once. */
+    private static final List<String[]> CELLS = List.of(
+            new String[] {"tcp", "kwik", "atuned_32k"},
+            new String[] {"tcp", "kwik", "bfixed_32k"},
+            new String[] {"quic", "netty", "wholend"},
+            new String[] {"quic", "kwik", "wholend"});
+    private static final int PAYLOAD = 128 * 1024;
+    private static final long LEAD_MS = 500, SUBSCRIBE_MS = 1500, PUBLISH_MS = 3000, HOLD_MS = 1500;
+
+    private ClassDataTraining() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            System.err.println("usage: ClassDataTraining WORKDIR");
+            System.exit(2);
+        }
+        Path work = Path.of(args[0]);
+        Path topology = work.resolve("topology.json");
+        Files.writeString(topology, twoNodeTopology(), StandardCharsets.UTF_8);
+        ExecutorService nodes = Executors.newFixedThreadPool(2);
+        int failures = 0;
+        for (String[] cell : CELLS) {
+            int port = freePort();
+            long epoch = System.currentTimeMillis() + LEAD_MS;
+            List<Future<Integer>> exits = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                List<String> a = List.of("--topology", topology.toString(), "--index", Integer.toString(i), "--loopback",
+                        "--port", Integer.toString(port), "--epoch-ms", Long.toString(epoch), "--dial-at", "0",
+                        "--subscribe-at", Long.toString(SUBSCRIBE_MS), "--publish-at", Long.toString(PUBLISH_MS),
+                        "--hold", Long.toString(HOLD_MS), "--payload", Integer.toString(PAYLOAD), "--transport", cell[0],
+                        "--quic-engine", cell[1], "--arm", cell[2],
+                        "--record", work.resolve(String.join("-", cell) + "-node" + i + ".json").toString());
+                exits.add(nodes.submit(() -> new CommandLine(new RunCommand()).execute(a.toArray(String[]::new))));
+            }
+            for (Future<Integer> exit : exits) {
+                if (exit.get() != 0) failures++;
+            }
+        }
+        nodes.shutdown();
+        // A failed cell still trained what it loaded; say so, but the cache is worth keeping.
+        System.err.println("training: " + CELLS.size() + " cells, " + failures + " nodes exited non-zero");
+        System.exit(0);
+    }
+
+    /** A port free for TCP and UDP on both loopback addresses the two nodes use. */
+    private static int freePort() throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int port;
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+                port = s.getLocalPort();
+            }
+            if (free(port, "127.0.0.1") && free(port, "127.0.0.2")) return port;
+        }
+        throw new IOException("no free port on 127.0.0.1 and 127.0.0.2");
+    }
+
+    private static boolean free(int port, String ip) {
+        try (ServerSocket t = new ServerSocket(port, 1, InetAddress.getByName(ip));
+             DatagramSocket u = new DatagramSocket(port, InetAddress.getByName(ip))) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Two home nodes, one edge, 20 ms apart: the smallest gsnode.topology/1 file. */
+    static String twoNodeTopology() {
+        return """
+                {"schema":"gsnode.topology/1","n":2,"seed":7,"degree":1,"latency_model":"geo","scenario":"home","publisher":0,
+                 "nodes":[{"index":0,"ip":"10.0.0.1","region":"eu","class":"home","up_bps":50000000,"down_bps":100000000},
+                          {"index":1,"ip":"10.0.0.2","region":"eu","class":"home","up_bps":50000000,"down_bps":100000000}],
+                 "edges":[[0,1]],"latency_us":[1000,20000,20000,1000]}
+                """;
+    }
+}

@@ -1,0 +1,51 @@
+package io.gsnode.node.jvm;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The JVM a node runs in: the flags every backend starts it with, and the class-data cache of the
+ * jar when one has been made ({@link ClassDataCache}).
+ */
+public final class NodeJvm {
+
+    /**
+     * Flags for one node of many on one host. Serial GC: one GC thread and the smallest
+     * footprint, where a node's heap is mostly short-lived message buffers; the heap cap bounds
+     * what hundreds of nodes can take together. C1 only ({@code TieredStopAtLevel=1}): a node
+     * lives for one cell, and C2's compilations during the delivery cost more CPU than its faster
+     * code saves. Measured side by side on the 2-core host, 10-node netns cells at 1 MiB, three
+     * runs each: atuned_32k 1,250-1,455 ms CPU per node with C2 against 785-810 ms with C1 (p50
+     * 5.2-6.2 s against 3.2-3.4 s; with C2 two of three runs left a receiver short), wholend
+     * 875-960 ms against 655-705 ms; atuned_32k over QUIC (Kwik), two runs, 1,945-1,990 ms with
+     * C2 (3 and 5 of 9 receivers completed) against 1,310-1,470 ms (9 of 9). The JVM's own
+     * warnings go to stderr: a node's stdout carries only its JSON events.
+     */
+    public static final List<String> BASE_FLAGS = List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m",
+            "-XX:TieredStopAtLevel=1", "-Xss512k", "-XX:+IgnoreUnrecognizedVMOptions",
+            "-Xlog:disable", "-Xlog:all=warning:stderr");
+
+    private NodeJvm() {}
+
+    /**
+     * The flags of a node started with {@code java} on {@code classpath}: {@link #BASE_FLAGS},
+     * then the cache's when the classpath is one jar with a fresh cache beside it for this JDK.
+     */
+    public static List<String> flags(Path java, String classpath) {
+        List<String> flags = new ArrayList<>(BASE_FLAGS);
+        jarOf(classpath).flatMap(jar -> ClassDataCache.of(java, jar)).flatMap(ClassDataCache::usableFlags)
+                .ifPresent(flags::addAll);
+        return List.copyOf(flags);
+    }
+
+    /** The jar a one-entry classpath names (the assembled {@code gsnode.jar}); empty for directories or several entries. */
+    public static Optional<Path> jarOf(String classpath) {
+        if (classpath == null || classpath.isBlank() || classpath.contains(File.pathSeparator)) return Optional.empty();
+        Path jar = Path.of(classpath).toAbsolutePath();
+        return jar.toString().endsWith(".jar") && Files.isRegularFile(jar) ? Optional.of(jar) : Optional.empty();
+    }
+}
