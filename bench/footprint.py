@@ -50,6 +50,7 @@ MEMORY_LEAD_S = 0.6        # smaps_rollup walks the page tables: read it before,
 CPU_LEAD_S = 0.05          # CPU sampling starts this long before the planned publish
 SAMPLE_EVERY_S = 0.05      # ... and repeats this often until the 'published' line arrives
 PUBLISH_GUARD_S = 0.2      # "pre" = the last round at least this long before 'published' t_ms
+MIN_IDLE_SPAN_S = 2        # shorter idle spans give no idle figure: CPU counts in 10 ms ticks
 LINGER_S = 1.0             # the "little" after the window before SIGTERM
 # CellOptions.NODE_JVM_FLAGS, used when the jar has no node-jvm-flags subcommand yet.
 FALLBACK_NODE_FLAGS = ["-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Xss512k",
@@ -308,11 +309,6 @@ def run_once(label, cmd, a):
             addrs.append(addr)
             schedule_idle_start(peer, timers)
         publish_wall = peers[0].spawn_wall + a.after / 1000
-        late = [p.index for p in peers if p.samples["listening"][0] + IDLE_SETTLE_S >= publish_wall - CPU_LEAD_S]
-        if late:
-            report_warning(record, f"{label}: peers {late} listened less than {IDLE_SETTLE_S} s before the publish: "
-                                 f"no idle figure for them (raise --after)")
-
         sleep_until(publish_wall - MEMORY_LEAD_S)
         check_alive(label, peers, "the publish")
         for p in peers:
@@ -320,10 +316,14 @@ def run_once(label, cmd, a):
         published, rounds = sample_until_published(peers, publish_wall - CPU_LEAD_S)
         if published is None:
             raise PeerError(f"{label} peer 0 printed no 'published'; stderr: {peers[0].stderr_tail()}")
+        last_listening = max(p.samples["listening"][0] for p in peers)
+        if published["t_ms"] / 1000 < last_listening:
+            raise PeerError(f"{label} peer 0 published before every peer listened (raise --after)")
         pre_wall, host_before, cpus = round_before(rounds, published["t_ms"] / 1000 - PUBLISH_GUARD_S)
         for p in peers:
             p.samples["pre"] = (pre_wall, cpus[p.index])
         record["publish_lag_ms"] = published["t_ms"] - pre_wall * 1000
+        warn_short_idle(label, peers, pre_wall, record)
         sleep_until(published["t_ms"] / 1000 + a.window)
         for p in peers:
             p.sample_cpu("end")
@@ -351,6 +351,14 @@ def run_once(label, cmd, a):
             if e.get("event") == "error":  # e.g. a failed dial: worth knowing, but delivery is the check
                 report_warning(record, f"{label} peer {p.index} error event: {e.get('what')}")
     return record
+
+
+def warn_short_idle(label, peers, pre_wall, record):
+    short = [p.index for p in peers
+             if "idle_start" not in p.samples or pre_wall - p.samples["idle_start"][0] < MIN_IDLE_SPAN_S]
+    if short:
+        report_warning(record, f"{label}: peers {short} listened less than {IDLE_SETTLE_S + MIN_IDLE_SPAN_S} s "
+                               f"before the publish: no idle figure for them (raise --after)")
 
 
 def sample_until_published(peers, start):
@@ -404,7 +412,8 @@ def cpu_between(peer, first, last):
 def node_figures(peer, published, a):
     f = dict(peer.figures)
     idle_cpu, idle_s = cpu_between(peer, "idle_start", "pre")
-    f["idle_cpu_per_min"] = idle_cpu * 60 / idle_s if idle_cpu is not None else None
+    long_enough = idle_cpu is not None and idle_s >= MIN_IDLE_SPAN_S
+    f["idle_cpu_per_min"] = idle_cpu * 60 / idle_s if long_enough else None
     f["idle_span_s"] = idle_s
     f["window_cpu_s"], f["window_span_s"] = cpu_between(peer, "pre", "end")
     message = peer.first("message")
@@ -549,6 +558,7 @@ def main(argv=None):
     print(f"# footprint: {a.n} peers per implementation, loopback TCP, each dials the 3 before it; peer 0 "
           f"publishes {a.size} bytes at +{a.after} ms; window {a.window:g} s; {a.runs} run(s); {os.cpu_count()} cores")
     print("# a saturated host measures CPU contention, not the network: read load1 and host_busy beside each figure")
+    print(f"# CPU from /proc/PID/stat counts {1000 // CLK_TCK} ms ticks: figures near 0.01 s (and ratios over them) are coarse")
     if java:
         print(f"# java: {java} (from {java_source})")
         for label, (flags, source) in variants.items():
@@ -581,4 +591,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # the peers are already stopped by run_once's finally
+        sys.exit("footprint: interrupted")
