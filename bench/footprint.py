@@ -10,6 +10,7 @@ stays up until the publish + --window s + a little, then gets SIGTERM. Implement
 after another (alternating run by run with --runs > 1), never at the same time.
 
 Measured per node from /proc:
+  listen_s        wall seconds from spawn to its 'listening' line
   start-up CPU    user+sys CPU seconds of the process when its 'listening' line arrives
   idle CPU        CPU from listening + 2 s to the publish instant, per minute
   window CPU      CPU from the publish instant to publish + window
@@ -268,6 +269,7 @@ def start_peer(label, index, cmd, args):
         peer.stop()
         raise error
     peer.figures["startup_cpu_s"] = peer.samples["listening"][1]
+    peer.figures["listen_s"] = peer.samples["listening"][0] - peer.spawn_wall
     return peer, listening["addrs"][0]
 
 
@@ -316,9 +318,12 @@ def run_once(label, cmd, a):
         published, rounds = sample_until_published(peers, publish_wall - CPU_LEAD_S)
         if published is None:
             raise PeerError(f"{label} peer 0 printed no 'published'; stderr: {peers[0].stderr_tail()}")
-        last_listening = max(p.samples["listening"][0] for p in peers)
-        if published["t_ms"] / 1000 < last_listening:
-            raise PeerError(f"{label} peer 0 published before every peer listened (raise --after)")
+        last = max(peers, key=lambda p: p.samples["listening"][0])
+        if published["t_ms"] / 1000 < last.samples["listening"][0]:
+            since = peers[0].spawn_wall
+            raise PeerError(f"{label} peer 0 published at +{published['t_ms'] / 1000 - since:.1f} s, before every "
+                            f"peer listened (peer {last.index} at +{last.samples['listening'][0] - since:.1f} s): "
+                            f"raise --after")
         pre_wall, host_before, cpus = round_before(rounds, published["t_ms"] / 1000 - PUBLISH_GUARD_S)
         for p in peers:
             p.samples["pre"] = (pre_wall, cpus[p.index])
@@ -428,6 +433,7 @@ def node_figures(peer, published, a):
 # ---------------------------------------------------------------- printing
 
 FIGURES = [  # key, column title, scale, format
+    ("listen_s", "listen_s", 1, "{:8.2f}"),  # spawn to 'listening', wall clock
     ("startup_cpu_s", "start_cpu_s", 1, "{:11.2f}"),
     ("idle_cpu_per_min", "idle_cpu_s/min", 1, "{:14.2f}"),
     ("window_cpu_s", "window_cpu_s", 1, "{:12.2f}"),
