@@ -504,25 +504,43 @@ RATIO_KEYS = [("window_cpu_s", "window_cpu"), ("startup_cpu_s", "startup_cpu"), 
               ("pss_end", "pss_end"), ("rss_pre", "rss_pre"), ("rss_end", "rss_end")]
 
 
+def ratio(mine, go, key):
+    """(ratio, lower bound): a CPU median of go under one tick (shown as 0.00) gives only a bound,
+    since /proc/PID/stat's total is the exact runtime rounded down to ticks."""
+    if mine is None or go is None:
+        return None, None
+    if go:
+        return mine / go, None
+    return None, (mine * CLK_TCK if key.endswith("cpu_s") and mine else None)
+
+
 def ratios(summary):
-    """Each non-go implementation's medians over go's (None where a side is missing)."""
+    """Each non-go implementation's medians over go's: {pair: {figure: ratio, figure_at_least: bound}}."""
     go = summary.get("go")
     if go is None:
         return {}
     out = {}
     for label, s in summary.items():
         if label != "go":
-            out[f"{label}/go"] = {name: s[k] / go[k] if s[k] is not None and go[k] else None for k, name in RATIO_KEYS}
+            out[f"{label}/go"] = row = {}
+            for key, name in RATIO_KEYS:
+                row[name], row[name + "_at_least"] = ratio(s[key], go[key], key)
     return out
+
+
+def ratio_cell(values, name):
+    if values[name] is None and values[name + "_at_least"] is not None:
+        return f">{values[name + '_at_least']:.0f}".rjust(13)
+    return cell(values[name], 1, "{:13.2f}")
 
 
 def print_ratios(table):
     if not table:
         return
-    print("\n# ratios of medians to go")
+    print("\n# ratios of medians to go ('>X': go's median is under one clock tick, so only a bound)")
     print(f"{'':22}" + "".join(f"{name:>13}" for _, name in RATIO_KEYS))
     for pair, values in table.items():
-        print(f"{pair:22}" + "".join(cell(values[name], 1, "{:13.2f}") for _, name in RATIO_KEYS), flush=True)
+        print(f"{pair:22}" + "".join(ratio_cell(values, name) for _, name in RATIO_KEYS), flush=True)
 
 
 # ---------------------------------------------------------------- main
