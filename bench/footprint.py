@@ -12,7 +12,8 @@ after another (alternating run by run with --runs > 1), never at the same time.
 Measured per node from /proc:
   listen_s        wall seconds from spawn to its 'listening' line
   start-up CPU    user+sys CPU seconds of the process when its 'listening' line arrives
-  idle CPU        CPU from listening + 2 s to the publish instant, per minute
+  idle CPU        CPU from listening + 2 s to the publish instant, per minute (heartbeats, and for
+                  the early peers also accepting the dials of the up to three peers started after)
   window CPU      CPU from the publish instant to publish + window
   PSS, RSS        /proc/PID/smaps_rollup Pss and VmRSS just before the publish and at window end
   threads         /proc/PID/status Threads at window end
