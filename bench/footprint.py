@@ -329,6 +329,9 @@ def run_once(label, cmd, a):
         for p in peers:
             p.samples["pre"] = (pre_wall, cpus[p.index])
         record["publish_lag_ms"] = published["t_ms"] - pre_wall * 1000
+        record.update(spawn0_wall=peers[0].spawn_wall, planned_publish_wall=publish_wall, pre_wall=pre_wall,
+                      sample_rounds=[r[0] for r in rounds],
+                      listening_wall=[p.samples["listening"][0] for p in peers])
         warn_short_idle(label, peers, pre_wall, record)
         sleep_until(published["t_ms"] / 1000 + a.window)
         for p in peers:
