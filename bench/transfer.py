@@ -32,6 +32,13 @@ def go_cmd():
     return [path]
 
 
+def js_cmd():
+    path = os.path.join(ROOT, "interop", "js", "jspeer")
+    if not os.path.isdir(os.path.join(ROOT, "interop", "js", "node_modules")):
+        sys.exit("interop/js/node_modules is missing: run interop/js/install.sh")
+    return [path]
+
+
 IMPLS = {"java": java_cmd, "go": go_cmd}
 
 

@@ -10,3 +10,5 @@ echo "== interop peers" >&2
 "$root/interop/js/install.sh"
 echo "== maven verify on JDK $GSNODE_JAVA_VERSION" >&2
 JAVA_HOME=$GSNODE_JAVA_HOME "$root/mvnw" -B -f "$root/pom.xml" verify
+echo "== footprint smoke (java, go, js peers on one topology; verify built app/target/gsnode.jar)" >&2
+python3 "$root/bench/footprint.py" --smoke
