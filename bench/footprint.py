@@ -30,8 +30,8 @@ receivers, 1 otherwise. No timing or CPU figure is asserted; on a saturated host
 contention, not the network or the node.
 
 Java: $GSNODE_JAVA, else the JDK ./gsnode picks (scripts/jdk.sh). Variants: --java NAME=FLAGS
-(repeatable, FLAGS space separated, may be empty); default 'node' (the cell node's JVM flags, from
-`gsnode.jar node-jvm-flags` when the jar has that subcommand, else CellOptions.NODE_JVM_FLAGS) and
+(repeatable, FLAGS space separated, may be empty); default 'node' (the cell node's JVM flags, as
+`gsnode node-jvm` prints them: the class-data cache included once ./gsnode has made it) and
 'defaults' (no flags).
 
 usage: bench/footprint.py [--impl java,go,js] [--n N] [--runs R] [--size BYTES] [--after MS]
@@ -54,9 +54,6 @@ SAMPLE_EVERY_S = 0.05      # ... and repeats this often until the 'published' li
 PUBLISH_GUARD_S = 0.2      # "pre" = the last round at least this long before 'published' t_ms
 MIN_IDLE_SPAN_S = 2        # shorter idle spans give no idle figure: CPU counts in 10 ms ticks
 LINGER_S = 1.0             # the "little" after the window before SIGTERM
-# CellOptions.NODE_JVM_FLAGS, used when the jar has no node-jvm-flags subcommand yet.
-FALLBACK_NODE_FLAGS = ["-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Xss512k",
-                       "-XX:+IgnoreUnrecognizedVMOptions", "-Xshare:auto"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -121,14 +118,11 @@ def find_java():
 
 
 def node_jvm_flags(java):
-    """The flags a cell's node JVM gets: asked from the jar when it knows, else CellOptions' list."""
-    try:
-        out = subprocess.run([java, "-jar", JAR, "node-jvm-flags"], capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired):
-        out = None
-    if out is not None and out.returncode == 0 and out.stdout.strip():
-        return [line.strip() for line in out.stdout.splitlines() if line.strip()], "gsnode.jar node-jvm-flags"
-    return list(FALLBACK_NODE_FLAGS), "fallback list (= CellOptions.NODE_JVM_FLAGS; jar has no node-jvm-flags)"
+    """The flags a cell's node JVM gets, as the jar itself prints them (gsnode node-jvm)."""
+    out = subprocess.run([java, "-jar", JAR, "node-jvm"], capture_output=True, text=True, timeout=60)
+    if out.returncode != 0 or not out.stdout.strip():
+        sys.exit(f"footprint: gsnode node-jvm failed (exit {out.returncode}): {out.stderr.strip()[-500:]}")
+    return [line.strip() for line in out.stdout.splitlines() if line.strip()], "gsnode node-jvm"
 
 
 def parse_variant(text):

@@ -103,6 +103,10 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "A gossipsub parameter for every node (repeatable).")
     List<String> gossip = new ArrayList<>();
 
+    @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Each node warms its JIT up before the publish instant, with no network traffic (default: on; see gsnode run --help).")
+    boolean jitWarmup = true;
+
     @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM flags (repeatable; default: the measured set and the jar's class-data cache, see gsnode node-jvm-flags).")
     List<String> jvmFlags = new ArrayList<>();
 
@@ -157,7 +161,7 @@ public final class CellCommand implements Callable<Integer> {
         }
         CellOptions options = new CellOptions(topo, arm, payload, transport, quic.asArgs(), quic.engine,
                 java, flags, classpath,
-                dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter);
+                dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter, jitWarmup);
         if (netns != null) {
             for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));
             return 0;

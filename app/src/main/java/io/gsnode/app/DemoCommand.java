@@ -121,7 +121,7 @@ public final class DemoCommand implements Callable<Integer> {
                 System.out.printf("%n== %s over %s%n", arm, transport);
                 CellOptions options = new CellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,
                         java, NodeJvm.flags(java, classpath), classpath, 0, 4000, 10_000, netns ? NETNS_HOLD_MS : 8000, 180_000, 20_000,
-                        List.of(), null, 0);
+                        List.of(), null, 0, true);
                 CellSummary s = netns
                         ? new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, true,
                                 "demo" + Long.toString(ProcessHandle.current().pid(), 36)), System.out).run(dir, 1).get(0)

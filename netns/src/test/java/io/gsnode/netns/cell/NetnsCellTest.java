@@ -69,7 +69,7 @@ class NetnsCellTest {
         TopologyWriter.write(Fabrics.geoComplete(10, 7), topology);
         CellOptions options = new CellOptions(topology, arm, 1 << 20, "tcp", List.of(), "netty",
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 8000, 15_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0);
+                System.getProperty("java.class.path"), 0, 8000, 15_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0, true);
         FabricNames names = Fabrics.freshNames();
         List<CellSummary> summaries = new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, false, names.tag()),
                 System.out).run(out, runs);

@@ -12,12 +12,13 @@ import java.util.List;
  * @param quicArgs the QUIC flags to hand every node (see {@code QuicOptions#asArgs})
  * @param killIndex a node to SIGKILL {@code killAfterMs} after the publish instant (fault
  *     injection: the others must complete and the cell must count it), or null
+ * @param jitWarmup whether each node runs its JIT warm-up before the publish instant ({@code gsnode run --jit-warmup})
  */
 public record CellOptions(
         Path topology, String arm, int payloadBytes, String transport, List<String> quicArgs, String quicEngine,
         Path java, List<String> jvmFlags, String classpath,
         long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,
-        List<String> gossipParams, Integer killIndex, long killAfterMs) {
+        List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup) {
 
     /** The cell label of arms.md §12.3: {@code <arm>_<seed>_<transport>_<payload>_n<N>_<scenario>}. */
     public String label(Topology t, int run) {

@@ -132,6 +132,7 @@ public final class CellRunner {
         cmd.addAll(placement.nodeArgs(index));
         cmd.addAll(options.quicArgs());
         for (String g : options.gossipParams()) cmd.addAll(List.of("--gossip", g));
+        if (!options.jitWarmup()) cmd.add("--no-jit-warmup");
         Process p = new ProcessBuilder(cmd)
                 .redirectError(dir.resolve("nodes").resolve("node-" + index + ".log").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))

@@ -51,7 +51,7 @@ class LocalCellPartialArmsTest {
         TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
         CellOptions options = new CellOptions(topology, arm, PAYLOAD, transport, List.of("--quic-engine", "netty"),
                 "netty", Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 4000, 10_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0);
+                System.getProperty("java.class.path"), 0, 4000, 10_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0, true);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         String story = String.join("\n", records.stream().map(r -> r.index() + " " + r.status() + " completed=" + r.completed()
