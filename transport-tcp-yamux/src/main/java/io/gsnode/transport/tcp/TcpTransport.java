@@ -15,7 +15,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.gsnode.libp2p.eventloop.NonSpinningEventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
@@ -45,7 +45,9 @@ public final class TcpTransport implements Transport {
         this.config = config;
         this.wireCounter = new WireByteCounter(context.wire());
         IoHandlerFactory io = config.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
+        // Task queues that never spin on another thread's half-done offer: under Shadow such a spin
+        // stops the simulation (NonSpinningEventLoopGroup).
+        this.group = new NonSpinningEventLoopGroup(config.ioThreads(), io);
         this.channelClass = config.epoll() ? EpollSocketChannel.class : NioSocketChannel.class;
         this.serverChannelClass = config.epoll() ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
     }
