@@ -96,9 +96,13 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--no-recv-autotune", negatable = false, description = "Turn off Shadow's TCP receive buffer autotuning.")
     boolean noRecvAutotune;
 
-    @Option(names = "--model-unblocked-syscall-latency",
-            description = "Charge time to non-blocking syscalls, so spinning threads advance time (spec/shadow.md §4.7).")
-    boolean modelUnblockedSyscallLatency;
+    // On by default: HotSpot's handshake loop waits for its clock to move without blocking, and
+    // under Shadow the clock moves only when some syscall is charged time; off, a JVM host can
+    // freeze the whole simulation (docs/shadow.md, "Why JVM hosts need modelled syscall latency").
+    @Option(names = "--model-unblocked-syscall-latency", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Charge time to non-blocking syscalls, so that threads that spin on the clock advance it "
+                    + "(default: on; JVM hosts hang without it, see docs/shadow.md).")
+    boolean modelUnblockedSyscallLatency = true;
 
     @Option(names = "--jvm-flags", paramLabel = "FLAGS",
             description = "Replace the recommended JVM flags (one string, whitespace-separated; write --jvm-flags=\"-Xmx1g ...\").")
