@@ -11,8 +11,7 @@ import java.util.Optional;
  *   <li>the system property {@code gsnode.shadow}, then the environment variable
  *       {@code GSNODE_SHADOW}: an explicit path (a set but unusable one is an error, not a skip);</li>
  *   <li>{@code shadow} on {@code PATH};</li>
- *   <li>a Shadow build beside the repository: {@code shared/tools/shadow/bin/shadow} under the
- *       repository root's parent directory.</li>
+ *   <li>a Shadow build beside the repository.</li>
  * </ol>
  */
 record ShadowBinary(Path path, String source) {
@@ -50,8 +49,7 @@ record ShadowBinary(Path path, String source) {
     }
 
     /** Where {@link #find()} looked, for a skip message. */
-    static final String WHERE = "no Shadow binary: set -D" + PROPERTY + " or " + ENV + ", put shadow on PATH, or build one beside the "
-            + "repository (shared/tools/shadow/bin/shadow); see docs/shadow.md";
+    static final String WHERE = "no Shadow binary: set -D" + PROPERTY + " or " + ENV + ", or put shadow on PATH; see docs/shadow.md";
 
     /** The directory holding the {@code gsnode} launcher and the parent pom, above the working directory. */
     static Optional<Path> repositoryRoot() {
