@@ -10,7 +10,9 @@
  *   UNSUPPORTED  Shadow has no such syscall (ENOSYS)
  *   ENUMERATION  interface enumeration (also REFUSED where Shadow refuses it)
  *
- * Only AF_INET/AF_INET6 sockets are judged; other descriptors pass through untouched.
+ * Only AF_INET/AF_INET6 sockets are judged; other descriptors pass through untouched. Signals are
+ * judged too: Shadow 3.3.0 refuses real-time signals (tgkill answers EOPNOTSUPP), which is how the
+ * JDK wakes a thread blocked in a socket that another thread closes.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -21,6 +23,7 @@
 #include <netinet/tcp.h>
 #include <net/if.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +65,7 @@ typedef int (*socket_fn)(int, int, int);
 typedef int (*setsockopt_fn)(int, int, int, const void *, socklen_t);
 typedef int (*ioctl_fn)(int, unsigned long, ...);
 typedef int (*getifaddrs_fn)(struct ifaddrs **);
+typedef int (*pthread_kill_fn)(pthread_t, int);
 
 /* 1 for a UDP inet socket, 2 for a TCP inet socket, 0 for anything else. */
 static int inet_kind(int fd) {
@@ -193,3 +197,15 @@ ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out, size_t len, uns
     errno = ENOSYS;
     return -1;
 }
+
+/* The JDK's NativeThread.signal (closing a socket another thread is blocked in) sends SIGRTMAX-2
+ * through pthread_kill; Shadow answers EOPNOTSUPP for any real-time signal. */
+int pthread_kill(pthread_t thread, int sig) {
+    REAL(pthread_kill, pthread_kill_fn);
+    if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
+        note("REFUSED pthread_kill real-time signal %d", sig);
+        return EOPNOTSUPP;
+    }
+    return real_pthread_kill(thread, sig);
+}
+

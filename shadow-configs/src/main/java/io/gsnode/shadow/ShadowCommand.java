@@ -96,9 +96,13 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--no-recv-autotune", negatable = false, description = "Turn off Shadow's TCP receive buffer autotuning.")
     boolean noRecvAutotune;
 
-    @Option(names = "--model-unblocked-syscall-latency",
-            description = "Charge time to non-blocking syscalls, so spinning threads advance time (spec/shadow.md §4.7).")
-    boolean modelUnblockedSyscallLatency;
+    // On by default: HotSpot's handshake loop waits for its clock to move without blocking, and
+    // under Shadow the clock moves only when some syscall is charged time; off, a JVM host can
+    // freeze the whole simulation (docs/shadow.md, "Why JVM hosts need modelled syscall latency").
+    @Option(names = "--model-unblocked-syscall-latency", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Charge time to non-blocking syscalls, so that threads that spin on the clock advance it "
+                    + "(default: on; JVM hosts hang without it, see docs/shadow.md).")
+    boolean modelUnblockedSyscallLatency = true;
 
     @Option(names = "--jvm-flags", paramLabel = "FLAGS",
             description = "Replace the recommended JVM flags (one string, whitespace-separated; write --jvm-flags=\"-Xmx1g ...\").")
@@ -167,11 +171,12 @@ public final class ShadowCommand implements Callable<Integer> {
         Schedule schedule = new Schedule(ShadowConfig.SIMULATION_EPOCH_MS, Duration.ofMillis(dialAt), Duration.ofMillis(subscribeAt),
                 Duration.ofMillis(publishAt), Duration.ofMillis(hold));
         long stop = stopTime != null ? stopTime : publishAt + hold + ShadowCell.SHUTDOWN_MARGIN_MS;
-        List<String> flags = jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended();
+        String javaPath = java != null ? java : defaultJava();
+        String jarPath = jar != null ? jar : defaultJar();
+        List<String> flags = jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended(javaPath, jarPath);
         return new ShadowCell(armName, payload, transport, quicConfig, quic.asArgs(), Qdisc.parse(qdisc), GraphKind.parse(graph),
                 schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer, socketRecvBuffer, !noSendAutotune,
-                !noRecvAutotune, modelUnblockedSyscallLatency, java != null ? java : defaultJava(), jar != null ? jar : defaultJar(),
-                flags, dialTimeout, dialSlots, port, run, gossip);
+                !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout, dialSlots, port, run, gossip);
     }
 
     private static String defaultJava() {

@@ -1,6 +1,7 @@
 package io.gsnode.shadow;
 
 import io.gsnode.node.jvm.NodeJvm;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -33,9 +34,12 @@ public final class ShadowJvmFlags {
     private ShadowJvmFlags() {
     }
 
-    /** The recommended flags: the local set, then the Shadow additions. */
-    public static List<String> recommended() {
-        List<String> flags = new ArrayList<>(NodeJvm.BASE_FLAGS);
+    /**
+     * The recommended flags: a node's ({@link NodeJvm#flags}: the base set, and the jar's
+     * class-data cache when {@code java} has a fresh one beside {@code jar}), then the Shadow additions.
+     */
+    public static List<String> recommended(String java, String jar) {
+        List<String> flags = new ArrayList<>(NodeJvm.flags(Path.of(java), jar));
         flags.addAll(SHADOW_ADDITIONS);
         return Collections.unmodifiableList(flags);
     }

@@ -53,7 +53,20 @@ final class Cells {
         List<Edge> edges = new ArrayList<>();
         for (int i = 0; i + 1 < n; i++) edges.add(new Edge(i, i + 1));
         edges.add(new Edge(0, n - 1));
-        LatencyMatrix latency = new LatencyMatrix() {
+        return topology(n, Scenario.home(), LatencyModel.GEO, edges, formulaLatency(n));
+    }
+
+    /** {@code n} nodes, every pair dialled, with {@link #ring}'s links and latencies. */
+    static Topology complete(int n) {
+        List<Edge> edges = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) edges.add(new Edge(i, j));
+        }
+        return topology(n, Scenario.home(), LatencyModel.GEO, edges, formulaLatency(n));
+    }
+
+    private static LatencyMatrix formulaLatency(int n) {
+        return new LatencyMatrix() {
             @Override
             public int n() {
                 return n;
@@ -64,7 +77,6 @@ final class Cells {
                 return from == to ? 1000 : 5000 + (from * 7919 + to * 104_729) % 100_000;
             }
         };
-        return topology(n, Scenario.home(), LatencyModel.GEO, edges, latency);
     }
 
     static Topology topology(int n, Scenario scenario, LatencyModel model, List<Edge> edges, LatencyMatrix latency) {

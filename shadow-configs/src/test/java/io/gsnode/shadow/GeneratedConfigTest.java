@@ -87,7 +87,7 @@ class GeneratedConfigTest {
             assertEquals(Map.of("exited", 0L), process.get("expected_final_state"));
             assertEquals(Map.of("MALLOC_ARENA_MAX", "2"), process.get("environment"));
             List<Object> args = list(process.get("args"));
-            assertTrue(args.containsAll(ShadowJvmFlags.recommended()), "the recommended JVM flags");
+            assertTrue(args.containsAll(ShadowJvmFlags.recommended(Cells.JAVA, Cells.JAR)), "the recommended JVM flags");
             assertEquals(Cells.JAR, after(args, "-cp"));
             assertEquals("io.gsnode.node.run.RunCommand", args.get(args.indexOf("-cp") + 2));
             assertTrue(args.contains("--shadow"));

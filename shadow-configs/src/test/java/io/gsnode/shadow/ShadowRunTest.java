@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -17,30 +15,25 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A 4-node cell under a real Shadow, where a {@code shadow} binary is on PATH; skipped with a
- * message otherwise (CI has none: design.md §5). Every node must exit 0 as the config expects, and
+ * A 4-node cell under a real Shadow, found as {@link ShadowBinary} says; skipped with a message
+ * where there is none (CI has none: design.md §5). Every node must exit 0 as the config expects, and
  * write a complete record in which every receiver completed.
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class ShadowRunTest {
 
-    private static Optional<Path> shadowOnPath() {
-        String path = System.getenv("PATH");
-        if (path == null) return Optional.empty();
-        return Arrays.stream(path.split(File.pathSeparator)).map(d -> Path.of(d, "shadow")).filter(Files::isExecutable).findFirst();
-    }
-
     @Test
     void aFourNodeCellRunsUnderShadowAndEveryRecordIsComplete(@TempDir Path tmp) throws Exception {
-        Optional<Path> shadow = shadowOnPath();
-        assumeTrue(shadow.isPresent(), "no shadow binary on PATH: the 4-node Shadow cell was not run (see docs/shadow.md to build one)");
+        Optional<ShadowBinary> shadow = ShadowBinary.find();
+        System.out.println("ShadowRunTest: " + shadow.map(s -> "using " + s.describe()).orElse("skipped: " + ShadowBinary.WHERE));
+        assumeTrue(shadow.isPresent(), ShadowBinary.WHERE);
         Path topology = Cells.write(Cells.ring(4), tmp.resolve("ring4.json"));
         Path out = tmp.resolve("cell");
         Cells.Run gen = Cells.shadow("--topology", topology.toString(), "--out", out.toString(), "--payload", "65536",
                 "--publish-at", "15000", "--hold", "5000", "--java", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--jar", System.getProperty("java.class.path"));
         assertEquals(0, gen.exit(), gen.err());
-        Process p = new ProcessBuilder(shadow.get().toString(), ShadowConfig.CONFIG_FILE).directory(out.toFile())
+        Process p = new ProcessBuilder(shadow.get().path().toString(), ShadowConfig.CONFIG_FILE).directory(out.toFile())
                 .redirectErrorStream(true).redirectOutput(out.resolve("shadow.log").toFile()).start();
         assertTrue(p.waitFor(540, TimeUnit.SECONDS), "shadow did not finish");
         assertEquals(0, p.exitValue(), "shadow failed; see " + out.resolve("shadow.log") + ":\n" + Files.readString(out.resolve("shadow.log")));

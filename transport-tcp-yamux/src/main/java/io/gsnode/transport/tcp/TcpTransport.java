@@ -4,6 +4,7 @@ import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.Transport;
 import io.gsnode.libp2p.connection.TransportContext;
+import io.gsnode.libp2p.eventloop.NonSpinningEventLoopGroup;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.multiaddr.Protocol;
 import io.gsnode.libp2p.peer.PeerId;
@@ -15,7 +16,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
@@ -54,7 +54,9 @@ public final class TcpTransport implements Transport {
         this.wireCounter = new WireByteCounter(context.wire());
         IoHandlerFactory io = config.inMemory() ? LocalIoHandler.newFactory()
                 : config.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
+        // Task queues that never spin on another thread's half-done offer: under Shadow such a spin
+        // stops the simulation (NonSpinningEventLoopGroup).
+        this.group = new NonSpinningEventLoopGroup(config.ioThreads(), io);
         this.channelClass = config.inMemory() ? LocalChannel.class
                 : config.epoll() ? EpollSocketChannel.class : NioSocketChannel.class;
         this.serverChannelClass = config.inMemory() ? LocalServerChannel.class

@@ -114,7 +114,8 @@ public final class KwikEngine implements QuicEngine {
     @Override
     public CompletableFuture<InetSocketAddress> listen(InetSocketAddress address, Inbound inbound) {
         try {
-            DatagramSocket socket = new DatagramSocket(address);
+            // Closable without a signal to its reader thread, which Shadow cannot deliver.
+            DatagramSocket socket = new SelfWakingDatagramSocket(address);
             tuneSocket(socket);
             ServerConnectionConfig serverConfig = ServerConnectionConfig.builder()
                     .maxIdleTimeoutInSeconds((int) config.idleTimeout().toSeconds())
@@ -186,7 +187,7 @@ public final class KwikEngine implements QuicEngine {
                 .maxIdleTimeout(config.idleTimeout())
                 .connectTimeout(bound)
                 .socketFactory(local -> {
-                    DatagramSocket socket = new DatagramSocket();
+                    DatagramSocket socket = new SelfWakingDatagramSocket(null);
                     tuneSocket(socket);
                     return socket;
                 })

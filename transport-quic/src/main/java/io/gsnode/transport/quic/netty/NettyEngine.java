@@ -3,6 +3,7 @@ package io.gsnode.transport.quic.netty;
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.crypto.PrivKey;
+import io.gsnode.libp2p.eventloop.NonSpinningEventLoopGroup;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.transport.quic.QuicConfig;
@@ -18,7 +19,6 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.codec.quic.Quic;
@@ -87,7 +87,9 @@ public final class NettyEngine implements QuicEngine {
         this.config = config;
         this.limits = limits;
         this.tls = new TlsContexts(Libp2pCertificate.generate(identity));
-        this.group = new MultiThreadIoEventLoopGroup(config.executorThreads(), new DefaultThreadFactory("quic-netty", true),
+        // Task queues that never spin on another thread's half-done offer: under Shadow such a spin
+        // stops the simulation (NonSpinningEventLoopGroup).
+        this.group = new NonSpinningEventLoopGroup(config.executorThreads(), new DefaultThreadFactory("quic-netty", true),
                 NioIoHandler.newFactory());
     }
 
