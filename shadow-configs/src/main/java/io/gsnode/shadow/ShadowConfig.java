@@ -168,6 +168,9 @@ public final class ShadowConfig {
                 "--port", Integer.toString(cell.port()), "--record", RECORD_FILE,
                 "--cell", label, "--backend", "shadow", "--queue", cell.qdisc().recordName(), "--delay", "shadow",
                 "--run", Integer.toString(cell.run())));
+        // Simulated time does not see CPU, so JIT compilations cannot land in the delivery window:
+        // the warm-up would only cost wall time, on every host.
+        a.add("--no-jit-warmup");
         for (String g : cell.gossipParams()) a.addAll(List.of("--gossip", g));
         return a;
     }

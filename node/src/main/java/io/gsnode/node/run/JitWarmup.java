@@ -94,7 +94,8 @@ final class JitWarmup {
     private NodeRecord.JitWarmup result() {
         long end = endNanos == 0 ? System.nanoTime() : endNanos;
         long cpuEnd = cpuAtEnd < 0 ? ProcessMetrics.cpuNanos() : cpuAtEnd;
-        Long cpuMs = cpuAtStart < 0 || cpuEnd < 0 ? null : (cpuEnd - cpuAtStart) / 1_000_000;
+        // Null where the process CPU is unknown or not monotonic (Shadow emulates it).
+        Long cpuMs = cpuAtStart < 0 || cpuEnd < cpuAtStart ? null : (cpuEnd - cpuAtStart) / 1_000_000;
         return new NodeRecord.JitWarmup(rounds, stopping, TimeUnit.NANOSECONDS.toMillis(end - startNanos), cpuMs);
     }
 
