@@ -31,7 +31,6 @@ import io.gsnode.libp2p.host.HostListener;
 import io.gsnode.libp2p.peer.PeerId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.PooledByteBufAllocator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -76,7 +75,11 @@ public final class GossipRouter implements AutoCloseable {
     private final RouterTracer tracer;
     private final RouterExtension extension;
     private final MessageSigner signer;
-    private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+    /**
+     * The process's default allocator, the one the transports' channels use: a second pool (the
+     * old {@code PooledByteBufAllocator}) kept its own arenas of direct memory beside it.
+     */
+    private final ByteBufAllocator alloc = ByteBufAllocator.DEFAULT;
     private final ScheduledExecutorService loop;
     private final Random random;
 

@@ -42,6 +42,11 @@ final class JitWarmup {
 
     /** Enough rounds for the per-message paths to pass C1's compile thresholds; more rounds gain little. */
     static final int ROUNDS = 3;
+    /**
+     * The warm-up's payload is the node's up to this size: the byte loops compile as well on it,
+     * and the heap and the allocator do not grow for a payload the cell will send anyway.
+     */
+    static final int MAX_PAYLOAD = 256 * 1024;
     /** The in-process meshes form at the first heartbeats of a 50 ms interval. */
     private static final Duration HEARTBEAT = Duration.ofMillis(50);
     private static final long ROUND_TIMEOUT_MS = 10_000;
@@ -69,14 +74,14 @@ final class JitWarmup {
 
     /** Starts the warm-up of {@code arm} at {@code payloadBytes} with the node's gossipsub settings. */
     static JitWarmup start(Arm arm, int payloadBytes, GossipConfig gossip) {
-        JitWarmup w = new JitWarmup(arm, payloadBytes, gossip);
+        JitWarmup w = new JitWarmup(arm, Math.min(payloadBytes, MAX_PAYLOAD), gossip);
         w.thread.start();
         return w;
     }
 
     /** Runs the warm-up to the end on the calling thread (tests, and the class-data training run). */
     static NodeRecord.JitWarmup runToEnd(Arm arm, int payloadBytes, GossipConfig gossip) throws InterruptedException {
-        JitWarmup w = new JitWarmup(arm, payloadBytes, gossip);
+        JitWarmup w = new JitWarmup(arm, Math.min(payloadBytes, MAX_PAYLOAD), gossip);
         w.runRounds();
         return w.result();
     }
@@ -110,6 +115,8 @@ final class JitWarmup {
         } catch (Exception e) {
             // A failed warm-up costs the node nothing but speed: the record shows the rounds it finished.
         } finally {
+            // The rounds' payload copies grew the heap; a full collection gives it back before the cell starts.
+            System.gc();
             endNanos = System.nanoTime();
             cpuAtEnd = ProcessMetrics.cpuNanos();
         }
