@@ -1,5 +1,8 @@
 package io.gsnode.node.jvm;
 
+import io.gsnode.libp2p.crypto.Ed25519;
+import io.gsnode.libp2p.peer.PeerId;
+import io.gsnode.node.peer.PeerCommand;
 import io.gsnode.node.run.RunCommand;
 import java.io.IOException;
 import java.net.DatagramSocket;
@@ -19,7 +22,9 @@ import picocli.CommandLine;
  * The training run of the class-data cache: what a node does, in one JVM, so that the cache holds
  * the classes every node loads. Two {@code gsnode run} nodes (the real command, parsed by picocli)
  * run a small cell on loopback for each transport and QUIC engine and a segmented and a partial
- * arm, JIT warm-up included, and write their records. Bounded by each cell's schedule.
+ * arm, JIT warm-up included, and write their records; then two {@code gsnode peer}s (the interop
+ * peer, which the benchmarks run) publish one message over TCP. Bounded by each cell's schedule
+ * and the peers' {@code --seconds}.
  *
  * <p>Usage (by {@link ClassDataCache#create}): {@code java FLAGS -XX:AOTCacheOutput=F -cp JAR
  * io.gsnode.node.jvm.ClassDataTraining WORKDIR}.
@@ -33,6 +38,7 @@ public final class ClassDataTraining {
             new String[] {"quic", "netty", "wholend"},
             new String[] {"quic", "kwik", "wholend"});
     private static final int PAYLOAD = 128 * 1024;
+    private static final long LISTENER_KEY = 900;
     private static final long LEAD_MS = 500, SUBSCRIBE_MS = 1500, PUBLISH_MS = 3000, HOLD_MS = 1500;
 
     private ClassDataTraining() {}
@@ -64,10 +70,33 @@ public final class ClassDataTraining {
                 if (exit.get() != 0) failures++;
             }
         }
+        failures += peerExchange(nodes);
         nodes.shutdown();
         // A failed cell still trained what it loaded; say so, but the cache is worth keeping.
-        System.err.println("training: " + CELLS.size() + " cells, " + failures + " nodes exited non-zero");
+        System.err.println("training: " + CELLS.size() + " cells and a peer exchange, " + failures + " processes exited non-zero");
         System.exit(0);
+    }
+
+    /** A listening and a dialling interop peer, one 64 KiB message between them; returns the non-zero exits. */
+    private static int peerExchange(ExecutorService peers) throws Exception {
+        int port = freePort();
+        PeerId listener = PeerId.fromPubKey(Ed25519.fromIndex(LISTENER_KEY).publicKey());
+        String addr = "/ip4/127.0.0.1/tcp/" + port;
+        List<String[]> runs = List.of(
+                new String[] {"--key-seed", Long.toString(LISTENER_KEY), "--listen", addr, "--subscribe", "t", "--seconds", "5"},
+                new String[] {"--key-seed", Long.toString(LISTENER_KEY + 1), "--listen", "/ip4/127.0.0.1/tcp/0",
+                        "--dial", addr + "/p2p/" + listener, "--subscribe", "t", "--publish", "t", "--size", "65536",
+                        "--after", "2000", "--seconds", "1"});
+        List<Future<Integer>> exits = new ArrayList<>();
+        for (String[] args : runs) {
+            exits.add(peers.submit(() -> new CommandLine(new PeerCommand()).execute(args)));
+            Thread.sleep(500); // the listener first
+        }
+        int failures = 0;
+        for (Future<Integer> exit : exits) {
+            if (exit.get() != 0) failures++;
+        }
+        return failures;
     }
 
     /** A port free for TCP and UDP on both loopback addresses the two nodes use. */

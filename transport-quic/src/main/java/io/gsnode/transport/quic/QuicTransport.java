@@ -32,11 +32,20 @@ public final class QuicTransport implements Transport {
     private static final Logger log = LoggerFactory.getLogger(QuicTransport.class);
 
     private final TransportContext context;
-    private final QuicEngine engine;
+    private final QuicConfig config;
+    /** Made at the first listen or dial: a host that never uses QUIC never pays for its TLS certificate and engine. */
+    private QuicEngine engine;
+    private boolean closed;
 
     public QuicTransport(TransportContext context, QuicConfig config) {
         this.context = context;
-        this.engine = QuicEngines.create(context.identity(), config, context.limits());
+        this.config = config;
+    }
+
+    private synchronized QuicEngine engine() {
+        if (closed) throw new IllegalStateException("the QUIC transport is closed");
+        if (engine == null) engine = QuicEngines.create(context.identity(), config, context.limits());
+        return engine;
     }
 
     @Override
@@ -51,7 +60,7 @@ public final class QuicTransport implements Transport {
 
     @Override
     public CompletableFuture<Multiaddr> listen(Multiaddr addr) {
-        return engine.listen(addr.socketAddress(), new QuicEngine.Inbound() {
+        return engine().listen(addr.socketAddress(), new QuicEngine.Inbound() {
             @Override
             public void accepted(QuicConnection connection) {
                 onInbound(connection);
@@ -66,12 +75,17 @@ public final class QuicTransport implements Transport {
 
     @Override
     public CompletableFuture<Connection> dial(Multiaddr addr, PeerId expected) {
-        return engine.dial(addr.socketAddress(), expected).thenCompose(this::deliver);
+        return engine().dial(addr.socketAddress(), expected).thenCompose(this::deliver);
     }
 
     @Override
     public CompletableFuture<Void> close() {
-        return engine.close();
+        QuicEngine made;
+        synchronized (this) {
+            closed = true;
+            made = engine;
+        }
+        return made == null ? CompletableFuture.completedFuture(null) : made.close();
     }
 
     private void onInbound(QuicConnection conn) {
