@@ -39,7 +39,8 @@ public final class ClassDataTraining {
             new String[] {"quic", "kwik", "wholend"});
     private static final int PAYLOAD = 128 * 1024;
     private static final long LISTENER_KEY = 900;
-    private static final long LEAD_MS = 500, SUBSCRIBE_MS = 1500, PUBLISH_MS = 3000, HOLD_MS = 1500;
+    /** Short instants: the run is there to load and link classes, and {@code ./gsnode} waits for it once per jar. */
+    private static final long LEAD_MS = 300, SUBSCRIBE_MS = 1000, PUBLISH_MS = 2000, HOLD_MS = 800;
 
     private ClassDataTraining() {}
 
@@ -83,10 +84,10 @@ public final class ClassDataTraining {
         PeerId listener = PeerId.fromPubKey(Ed25519.fromIndex(LISTENER_KEY).publicKey());
         String addr = "/ip4/127.0.0.1/tcp/" + port;
         List<String[]> runs = List.of(
-                new String[] {"--key-seed", Long.toString(LISTENER_KEY), "--listen", addr, "--subscribe", "t", "--seconds", "5"},
+                new String[] {"--key-seed", Long.toString(LISTENER_KEY), "--listen", addr, "--subscribe", "t", "--seconds", "3"},
                 new String[] {"--key-seed", Long.toString(LISTENER_KEY + 1), "--listen", "/ip4/127.0.0.1/tcp/0",
                         "--dial", addr + "/p2p/" + listener, "--subscribe", "t", "--publish", "t", "--size", "65536",
-                        "--after", "2000", "--seconds", "1"});
+                        "--after", "1200", "--seconds", "0.5"});
         List<Future<Integer>> exits = new ArrayList<>();
         for (String[] args : runs) {
             exits.add(peers.submit(() -> new CommandLine(new PeerCommand()).execute(args)));

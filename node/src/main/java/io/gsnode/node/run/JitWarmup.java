@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The JIT warm-up a node runs in the idle time before its publish instant: the node's own arm
@@ -52,6 +54,7 @@ final class JitWarmup {
     private static final long ROUND_TIMEOUT_MS = 10_000;
     /** Synthetic identities far from any topology index, so no warm-up key is a cell's peer id. */
     private static final long KEY_BASE = 1L << 40;
+    private static final Logger log = LoggerFactory.getLogger(JitWarmup.class);
 
     private final Arm arm;
     private final int payloadBytes;
@@ -107,13 +110,17 @@ final class JitWarmup {
     private void runRounds() {
         try {
             for (int r = 0; r < ROUNDS && !stopping; r++) {
-                if (!oneRound(r)) break;
+                if (!oneRound(r)) {
+                    log.warn("JIT warm-up: round {} did not complete within {} ms; the node goes on without the rest", r, ROUND_TIMEOUT_MS);
+                    break;
+                }
                 rounds = r + 1;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             // A failed warm-up costs the node nothing but speed: the record shows the rounds it finished.
+            if (!stopping) log.warn("JIT warm-up failed after {} rounds: {}", rounds, e.toString());
         } finally {
             // The rounds' payload copies grew the heap; a full collection gives it back before the cell starts.
             System.gc();
