@@ -24,8 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Small cells under a real Shadow, one per transport (and QUIC engine) and arm that must work there:
- * TCP with {@code wholend} and {@code atuned_32k}, QUIC with {@code wholend} on the netty and the
- * Kwik engine. Six nodes, every pair dialled, 128 KiB. Each cell must end with every host exiting 0
+ * {@code wholend} and {@code atuned_32k} over TCP and over QUIC on the netty and the Kwik engine. Six nodes, every pair dialled, 128 KiB. Each cell must end with every host exiting 0
  * as the config expects, every host's record written and complete, and every receiver completed;
  * the receivers' simulated completion p50 is printed for the record, not asserted.
  *
@@ -54,7 +53,9 @@ class ShadowCellsTest {
                 Arguments.of("tcp", "-", "wholend"),
                 Arguments.of("tcp", "-", "atuned_32k"),
                 Arguments.of("quic", "netty", "wholend"),
-                Arguments.of("quic", "kwik", "wholend"));
+                Arguments.of("quic", "netty", "atuned_32k"),
+                Arguments.of("quic", "kwik", "wholend"),
+                Arguments.of("quic", "kwik", "atuned_32k"));
     }
 
     @ParameterizedTest(name = "{0} {1} {2}")
