@@ -14,12 +14,20 @@ import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.shadow.Qdisc;
+import io.gsnode.shadow.ShadowCell;
+import io.gsnode.shadow.ShadowConfig;
+import io.gsnode.shadow.ShadowJvmFlags;
+import io.gsnode.shadow.cell.ShadowCellRunner;
+import io.gsnode.shadow.cell.ShadowExecutable;
 import io.gsnode.tools.topology.EdgeKind;
 import io.gsnode.tools.topology.TopologyGenerator;
 import io.gsnode.tools.topology.TopologyParams;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,11 +41,16 @@ import picocli.CommandLine.Option;
         description = {"Run a cell: one process per node, records collected, a summary printed.",
                 "The local backend runs every node on loopback on this host, without shaping; the netns backend",
                 "runs each node in its own network namespace on a shaped fabric (root, or unprivileged in a user",
-                "namespace of its own), and records the host's CPU load beside the results."})
+                "namespace of its own), and records the host's CPU load beside the results; the shadow backend runs",
+                "every node as a host of a Shadow simulation (Shadow 3.x, found through --shadow, GSNODE_SHADOW or PATH)",
+                "and records Shadow's wall time and peak memory beside the results."})
 public final class CellCommand implements Callable<Integer> {
 
-    @Option(names = "--backend", paramLabel = "local|netns", description = "Backend (default: ${DEFAULT-VALUE}).")
-    String backend = "local";
+    /** Where the nodes run. */
+    enum Backend { local, netns, shadow }
+
+    @Option(names = "--backend", paramLabel = "local|netns|shadow", description = "Backend (default: ${DEFAULT-VALUE}).")
+    Backend backend = Backend.local;
 
     @Option(names = "--queue", paramLabel = "fifo|fq_codel|fair", description = "netns: leaf queue behind each rate limit (default: ${DEFAULT-VALUE}).")
     String queue = "fifo";
@@ -51,6 +64,16 @@ public final class CellCommand implements Callable<Integer> {
 
     @Option(names = "--tag", paramLabel = "TAG", description = "netns: the fabric's name, gsf-TAG and gsn-TAG-i (default: a fresh one).")
     String tag;
+
+    @Option(names = "--qdisc", paramLabel = "fifo|round-robin", description = "shadow: Shadow's uplink queue (default: ${DEFAULT-VALUE}).")
+    String qdisc = "fifo";
+
+    @Option(names = "--shadow", paramLabel = "PATH", description = "shadow: the Shadow binary (default: $" + ShadowExecutable.ENV + ", then shadow on PATH).")
+    Path shadowPath;
+
+    @Option(names = "--wall-limit", paramLabel = "S",
+            description = "shadow: stop Shadow after S seconds of wall time; hosts without a record then count as lost (default: no limit).")
+    Long wallLimitS;
 
     @Option(names = "--topology", paramLabel = "FILE", description = "A gsnode.topology/1 file (or use --n).")
     Path topology;
@@ -97,20 +120,21 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--hold", paramLabel = "MS", description = "Observation after the publish (default: ${DEFAULT-VALUE}).")
     long hold = 8000;
 
-    @Option(names = "--startup-ms", paramLabel = "MS", description = "How long all nodes may take to listen (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--startup-ms", paramLabel = "MS", description = "local, netns: how long all nodes may take to listen (default: ${DEFAULT-VALUE}).")
     long startupMs = 180_000;
 
     @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "A gossipsub parameter for every node (repeatable).")
     List<String> gossip = new ArrayList<>();
 
     @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Each node warms its JIT up before the publish instant, with no network traffic (default: on; see gsnode run --help).")
+            description = "local, netns: each node warms its JIT up before the publish instant, with no network traffic "
+                    + "(default: on; see gsnode run --help). Shadow hosts never do: simulated time does not see CPU.")
     boolean jitWarmup = true;
 
     @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM flags (repeatable; default: the measured set and the jar's class-data cache, see gsnode node-jvm-flags).")
     List<String> jvmFlags = new ArrayList<>();
 
-    @Option(names = "--kill-node", paramLabel = "I", description = "Fault injection: SIGKILL node I ...")
+    @Option(names = "--kill-node", paramLabel = "I", description = "local, netns: fault injection: SIGKILL node I ...")
     Integer killNode;
 
     @Option(names = "--kill-after", paramLabel = "MS", description = "... this long after the publish instant (default: ${DEFAULT-VALUE}).")
@@ -118,11 +142,8 @@ public final class CellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"local".equals(backend) && !"netns".equals(backend)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "unknown backend '" + backend + "'; local or netns");
-        }
         NetnsCellOptions netns = null;
-        if ("netns".equals(backend)) {
+        if (backend == Backend.netns) {
             try {
                 netns = new NetnsCellOptions(QueueKind.parse(queue), delay == null ? null : DelayMode.parse(delay), allowDegraded,
                         tag != null ? tag : "c" + Long.toString(ProcessHandle.current().pid(), 36));
@@ -135,11 +156,32 @@ public final class CellCommand implements Callable<Integer> {
                 return UserNamespace.rerunInside();
             }
         }
+        ShadowExecutable shadow = null;
+        if (backend == Backend.shadow) {
+            if (killNode != null) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--kill-node is for the local and netns backends");
+            }
+            if (wallLimitS != null && wallLimitS < 1) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--wall-limit must be at least 1 s, was " + wallLimitS);
+            }
+            try {
+                Qdisc.parse(qdisc);
+                shadow = ShadowExecutable.find(shadowPath, System.getenv()).orElse(null);
+            } catch (IllegalArgumentException e) {
+                System.err.println("gsnode cell: " + e.getMessage());
+                return 2;
+            }
+            if (shadow == null) {
+                System.err.println("gsnode cell: " + ShadowExecutable.WHERE);
+                return 2;
+            }
+        }
         if ((topology == null) == (n == null)) {
             throw new CommandLine.ParameterException(new CommandLine(this), "give --topology FILE or --n N");
         }
         try {
             ArmCatalogue.get(arm);
+            quic.toConfig();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
@@ -153,12 +195,8 @@ public final class CellCommand implements Callable<Integer> {
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = System.getProperty("java.class.path");
+        if (shadow != null) return runShadow(shadow, topo, java, classpath);
         List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
-        try {
-            quic.toConfig();
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
-        }
         CellOptions options = new CellOptions(topo, arm, payload, transport, quic.asArgs(), quic.engine,
                 java, flags, classpath,
                 dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter, jitWarmup);
@@ -167,12 +205,46 @@ public final class CellCommand implements Callable<Integer> {
             return 0;
         }
         for (int r = 0; r < runs; r++) {
-            Path dir = runs == 1 ? out : out.resolve("run-" + r);
+            Path dir = runDir(r);
             System.err.println("cell " + arm + " over " + transport + ", run " + (r + 1) + " of " + runs + " -> " + dir);
             CellSummary s = new CellRunner(options, System.err).run(dir, r);
             System.out.println(oneLine(s));
         }
         return 0;
+    }
+
+    /**
+     * The Shadow backend: the instants count from T0 as on the other backends, and T0 is
+     * {@link ShadowCell#HOST_START_ALLOWANCE_MS} of simulated time after the JVMs start.
+     */
+    private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath) throws Exception {
+        long t0 = ShadowCell.HOST_START_ALLOWANCE_MS;
+        Schedule schedule = new Schedule(ShadowConfig.SIMULATION_EPOCH_MS, Duration.ofMillis(t0 + dialAt),
+                Duration.ofMillis(t0 + subscribeAt), Duration.ofMillis(t0 + publishAt), Duration.ofMillis(hold));
+        List<String> flags = jvmFlags.isEmpty() ? ShadowJvmFlags.recommended(java.toString(), classpath) : jvmFlags;
+        ShadowCell cell;
+        try {
+            cell = ShadowCell.withDefaults(ArmCatalogue.get(arm).name(), payload, transport, quic.toConfig(), quic.asArgs(),
+                    Qdisc.parse(qdisc), schedule, java.toString(), classpath, flags, gossip);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+        ShadowCellRunner runner = new ShadowCellRunner(shadow, cell, topo, wallLimitS == null ? null : Duration.ofSeconds(wallLimitS), System.err);
+        for (int r = 0; r < runs; r++) {
+            Path dir = runDir(r);
+            System.err.println("cell " + arm + " over " + transport + " under Shadow, run " + (r + 1) + " of " + runs + " -> " + dir);
+            try {
+                System.out.println(oneLine(runner.run(dir, r)));
+            } catch (IllegalArgumentException e) {
+                System.err.println("gsnode cell: " + e.getMessage());
+                return 2;
+            }
+        }
+        return 0;
+    }
+
+    private Path runDir(int r) {
+        return runs == 1 ? out : out.resolve("run-" + r);
     }
 
     static String oneLine(CellSummary s) {
@@ -183,8 +255,16 @@ public final class CellCommand implements Callable<Integer> {
                 s.medianDuplicates(), host(s));
     }
 
-    /** The host's load beside the result: a saturated host makes it a CPU measurement, not a network one. */
+    /**
+     * The host's load beside the result: a saturated host makes it a CPU measurement, not a network
+     * one. Under Shadow the load does not reach the results; what the run cost is shown instead.
+     */
     private static String host(CellSummary s) {
+        if (s.host() != null && s.host().get("shadow_wall_s") != null) {
+            Object pss = s.host().get("shadow_pss_peak_mib");
+            return "; shadow wall " + s.host().get("shadow_wall_s") + " s"
+                    + (pss == null ? "" : ", peak " + pss + " MiB (" + s.host().get("shadow_pss_per_host_mib") + " MiB/host)");
+        }
         if (s.host() == null || s.host().get("cpu_mean") == null) return "";
         return String.format(Locale.ROOT, "; host cpu mean %.0f%%, peak %.0f%%, %s s saturated",
                 ((Number) s.host().get("cpu_mean")).doubleValue(), ((Number) s.host().get("cpu_peak")).doubleValue(),

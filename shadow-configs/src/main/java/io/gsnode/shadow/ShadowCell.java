@@ -47,6 +47,22 @@ public record ShadowCell(String arm, int payloadBytes, String transport, QuicCon
      */
     public static final long SHUTDOWN_MARGIN_MS = 10_000;
 
+    /** Shadow's own initial socket buffers, bytes: ours unless a user sets others. */
+    public static final long DEFAULT_SOCKET_SEND_BUFFER = 131_072;
+    public static final long DEFAULT_SOCKET_RECV_BUFFER = 174_760;
+
+    /** Per-edge dial timeout, handshakes in flight per node, and the port every node listens on. */
+    public static final long DEFAULT_DIAL_TIMEOUT_MS = 30_000;
+    public static final int DEFAULT_DIAL_SLOTS = 16;
+    public static final int DEFAULT_PORT = 9000;
+
+    /**
+     * Simulated time between the JVMs' start and the cell's T0 when {@code gsnode cell} runs under
+     * Shadow: every host listens well before the first dial (start-up costs a JVM some tens of
+     * simulated milliseconds of modelled syscalls).
+     */
+    public static final long HOST_START_ALLOWANCE_MS = 1000;
+
     /** Shadow: socket buffers below these are raised anyway (spec/shadow.md §3.4: min 4096/2048 after doubling). */
     static final long MIN_SOCKET_BUFFER = 4096;
 
@@ -96,6 +112,28 @@ public record ShadowCell(String arm, int payloadBytes, String transport, QuicCon
             throw new IllegalArgumentException(option + " must be in " + MIN_SOCKET_BUFFER + ".." + MAX_SOCKET_BUFFER
                     + " bytes (Shadow's range), was " + bytes);
         }
+    }
+
+    /**
+     * A cell with the defaults of {@code gsnode shadow} for everything {@code gsnode cell} does not
+     * ask: complete graph, JVMs started at simulated 0, stop at the end of the hold plus
+     * {@link #SHUTDOWN_MARGIN_MS}, Shadow's parallelism and socket buffers, seed 1, the busy-loop
+     * mitigation on.
+     */
+    public static ShadowCell withDefaults(String arm, int payloadBytes, String transport, QuicConfig quic, List<String> quicArgs,
+                                          Qdisc qdisc, Schedule schedule, String java, String jar, List<String> jvmFlags,
+                                          List<String> gossipParams) {
+        long stop = schedule.publishAt().toMillis() + schedule.hold().toMillis() + SHUTDOWN_MARGIN_MS;
+        return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, GraphKind.COMPLETE, schedule, 0, stop, 0, 1,
+                DEFAULT_SOCKET_SEND_BUFFER, DEFAULT_SOCKET_RECV_BUFFER, true, true, true, java, jar, jvmFlags,
+                DEFAULT_DIAL_TIMEOUT_MS, DEFAULT_DIAL_SLOTS, DEFAULT_PORT, 0, gossipParams);
+    }
+
+    /** The same cell as repetition {@code r}: the records carry it, and the cell label names it past the first. */
+    public ShadowCell withRun(int r) {
+        return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
+                seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
+                jvmFlags, dialTimeoutMs, dialSlots, port, r, gossipParams);
     }
 
     /** Whether the nodes speak QUIC. */

@@ -85,10 +85,10 @@ public final class ShadowCommand implements Callable<Integer> {
     long shadowSeed = 1;
 
     @Option(names = "--socket-send-buffer", paramLabel = "BYTES", description = "Shadow's initial socket send buffer (default: ${DEFAULT-VALUE}, Shadow's).")
-    long socketSendBuffer = 131_072;
+    long socketSendBuffer = ShadowCell.DEFAULT_SOCKET_SEND_BUFFER;
 
     @Option(names = "--socket-recv-buffer", paramLabel = "BYTES", description = "Shadow's initial socket receive buffer (default: ${DEFAULT-VALUE}, Shadow's).")
-    long socketRecvBuffer = 174_760;
+    long socketRecvBuffer = ShadowCell.DEFAULT_SOCKET_RECV_BUFFER;
 
     @Option(names = "--no-send-autotune", negatable = false, description = "Turn off Shadow's TCP send buffer autotuning.")
     boolean noSendAutotune;
@@ -115,13 +115,13 @@ public final class ShadowCommand implements Callable<Integer> {
     String jar;
 
     @Option(names = "--dial-timeout", paramLabel = "MS", description = "Per-edge dial timeout (default: ${DEFAULT-VALUE}).")
-    long dialTimeout = 30_000;
+    long dialTimeout = ShadowCell.DEFAULT_DIAL_TIMEOUT_MS;
 
     @Option(names = "--dial-slots", paramLabel = "N", description = "Handshakes in flight per node (default: ${DEFAULT-VALUE}).")
-    int dialSlots = 16;
+    int dialSlots = ShadowCell.DEFAULT_DIAL_SLOTS;
 
     @Option(names = "--port", paramLabel = "P", description = "Port every node listens on (default: ${DEFAULT-VALUE}).")
-    int port = 9000;
+    int port = ShadowCell.DEFAULT_PORT;
 
     @Option(names = "--run", paramLabel = "R", description = "Repetition number, for the records (default: ${DEFAULT-VALUE}).")
     int run;

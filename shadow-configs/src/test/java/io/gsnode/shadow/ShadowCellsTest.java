@@ -1,21 +1,32 @@
 package io.gsnode.shadow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Schedule;
+import io.gsnode.shadow.cell.ShadowCellRunner;
+import io.gsnode.shadow.cell.ShadowExecutable;
+import io.gsnode.transport.quic.QuicConfig;
+import io.gsnode.node.cli.QuicOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,24 +34,26 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Small cells under a real Shadow, one per transport (and QUIC engine) and arm that must work there:
- * {@code wholend} and {@code atuned_32k} over TCP and over QUIC on the netty and the Kwik engine. Six nodes, every pair dialled, 128 KiB. Each cell must end with every host exiting 0
- * as the config expects, every host's record written and complete, and every receiver completed;
- * the receivers' simulated completion p50 is printed for the record, not asserted.
+ * Small cells through the Shadow backend of {@code gsnode cell} ({@link ShadowCellRunner}), one per
+ * transport (and QUIC engine) and arm that must work there: {@code wholend} and {@code atuned_32k}
+ * over TCP and over QUIC on the netty and the Kwik engine. Six nodes, every pair dialled, 128 KiB.
+ * Each cell must end with Shadow exiting 0 (every host exited 0 as the config expects), every
+ * host's record gathered into {@code records.jsonl} and complete, every receiver completed, and a
+ * {@code cell.json} that carries Shadow's wall time and memory; the receivers' simulated completion
+ * p50 is printed for the record, not asserted.
  *
- * <p>Shadow is found as {@link ShadowBinary} says (system property {@code gsnode.shadow}, the
- * environment variable {@code GSNODE_SHADOW}, {@code PATH}, then a Shadow build beside the
- * repository); the test prints which one it used, and is skipped with a message when there is none.
- * A hung host would make Shadow run forever, so each run is bounded and killed past the bound.
+ * <p>Shadow is found as {@link ShadowBinary} says; the test prints which one it used, and is
+ * skipped with a message when there is none. A hung host would make Shadow run forever, so each
+ * run has a wall limit, past which its hosts count as lost and the test fails.
  */
 @Timeout(value = 1800, unit = TimeUnit.SECONDS)
 class ShadowCellsTest {
 
     private static final int NODES = 6;
     /** Bounds a run that hangs (a spinning host stops simulated time); not a performance figure. */
-    private static final long RUN_BOUND_SECONDS = 420;
+    private static final Duration WALL_LIMIT = Duration.ofSeconds(420);
 
-    private static Optional<ShadowBinary> shadow;
+    private static Optional<ShadowExecutable> shadow;
 
     @BeforeAll
     static void findShadow() {
@@ -64,74 +77,65 @@ class ShadowCellsTest {
         assumeTrue(shadow.isPresent(), ShadowBinary.WHERE);
         Path topology = Cells.write(Cells.complete(NODES), tmp.resolve("complete" + NODES + ".json"));
         Path out = tmp.resolve("cell");
-        List<String> args = new ArrayList<>(List.of("--topology", topology.toString(), "--out", out.toString(), "--arm", arm,
-                "--transport", transport, "--payload", "131072", "--subscribe-at", "4000", "--publish-at", "8000", "--hold", "4000",
-                "--java", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--jar", System.getProperty("java.class.path")));
-        if (!engine.equals("-")) args.addAll(List.of("--quic-engine", engine));
-        Cells.Run gen = Cells.shadow(args.toArray(String[]::new));
-        assertEquals(0, gen.exit(), gen.err());
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        CellSummary s = new ShadowCellRunner(shadow.get(), cell(arm, transport, engine, 4000), topology, WALL_LIMIT,
+                new PrintStream(progress, true, StandardCharsets.UTF_8)).run(out, 0);
+        String shown = progress.toString(StandardCharsets.UTF_8);
+        System.out.print(shown);
 
-        Path log = out.resolve("shadow.log");
-        Process p = new ProcessBuilder(shadow.get().path().toString(), ShadowConfig.CONFIG_FILE).directory(out.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            if (!p.waitFor(RUN_BOUND_SECONDS, TimeUnit.SECONDS)) {
-                fail("shadow still running after " + RUN_BOUND_SECONDS + " s: a host is probably spinning without a syscall "
-                        + "(docs/shadow.md); last events: " + lastEvents(out));
-            }
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        assertEquals(0, p.exitValue(), "shadow failed; see " + log + ":\n" + tail(log) + "\nlast events: " + lastEvents(out));
+        assertEquals(0, s.host().get("shadow_exit"), "shadow failed; see " + out.resolve("shadow.log") + "\n" + shown);
+        assertEquals(false, s.host().get("shadow_timed_out"));
+        assertTrue(((Number) s.host().get("shadow_wall_s")).doubleValue() > 0);
+        assertTrue(((Number) s.host().get("shadow_pss_peak_mib")).longValue() > 0, "memory sampled");
+        assertTrue(shown.contains("records " + NODES + "/" + NODES), "progress counts the records:\n" + shown);
 
-        ObjectMapper json = new ObjectMapper();
-        List<Double> completions = new ArrayList<>();
-        for (int i = 0; i < NODES; i++) {
-            Path record = host(out, i).resolve(ShadowConfig.RECORD_FILE);
-            assertTrue(Files.exists(record), "node " + i + " wrote no record");
-            JsonNode r = json.readTree(record.toFile());
-            assertEquals("shadow", r.get("backend").asText());
-            assertEquals(transport, r.get("transport").asText());
-            assertEquals("complete", r.get("status").asText(), "node " + i);
-            if (r.get("role").asText().equals("receiver")) {
-                assertTrue(r.get("completed").asBoolean(), "receiver " + i + " did not complete");
-                completions.add(r.get("completion_ms").asDouble());
-            }
+        List<NodeRecord> records = new ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("records.jsonl"))) records.add(RecordJson.readNode(line));
+        assertEquals(NODES, records.size());
+        for (NodeRecord r : records) {
+            assertEquals("shadow", r.backend());
+            assertEquals(transport, r.transport());
+            assertEquals("complete", r.status(), "node " + r.index());
+            assertNull(r.cpuMs(), "Shadow's process CPU clock is not CPU time: unknown, not a number");
+            if (r.receiver()) assertTrue(r.completed(), "receiver " + r.index() + " did not complete");
         }
-        assertEquals(NODES - 1, completions.size(), "receivers");
-        Collections.sort(completions);
-        System.out.printf("ShadowCellsTest: %s %s %s n=%d: every record written, %d/%d receivers completed, simulated completion p50 %.1f ms, max %.1f ms%n",
-                transport, engine, arm, NODES, completions.size(), NODES - 1, completions.get(completions.size() / 2),
-                completions.get(completions.size() - 1));
+        assertEquals(NODES - 1, s.receivers());
+        assertEquals(NODES - 1, s.completed(), "receivers completed");
+        assertEquals(0, s.lost());
+        assertTrue(Files.exists(out.resolve("cell.json")));
+        System.out.printf("ShadowCellsTest: %s %s %s n=%d: every record gathered, %d/%d receivers completed, simulated p50 %.1f ms, max %.1f ms%n",
+                transport, engine, arm, NODES, s.completed(), s.receivers(), s.p50Ms(), s.maxMs());
     }
 
-    private static Path host(Path out, int i) {
-        return out.resolve(ShadowConfig.DATA_DIRECTORY).resolve("hosts").resolve(HostNames.of(i));
+    /** A run stopped by its wall limit keeps every host, each without a record counted as lost. */
+    @Test
+    void hostsWithoutARecordAreLost(@TempDir Path tmp) throws Exception {
+        assumeTrue(shadow.isPresent(), ShadowBinary.WHERE);
+        Path topology = Cells.write(Cells.complete(NODES), tmp.resolve("complete" + NODES + ".json"));
+        Path out = tmp.resolve("cell");
+        // One wall second cannot reach the end of a ten-minute simulated hold: Shadow is stopped first.
+        CellSummary s = new ShadowCellRunner(shadow.get(), cell("wholend", "tcp", "-", 600_000), topology, Duration.ofSeconds(1),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run(out, 0);
+        assertEquals(true, s.host().get("shadow_timed_out"));
+        assertNull(s.host().get("shadow_exit"));
+        assertEquals(NODES - 1, s.lost(), "the summary counts lost receivers");
+        assertEquals(0, s.completed());
+        assertNull(s.p50Ms(), "censored: no receiver completed");
+        List<String> lines = Files.readAllLines(out.resolve("records.jsonl"));
+        assertEquals(NODES, lines.size(), "every host has a record, lost or not");
+        for (String line : lines) assertEquals("lost", RecordJson.readNode(line).status());
+        assertFalse(Files.exists(out.resolve(ShadowConfig.DATA_DIRECTORY).resolve("hosts").resolve("node0").resolve(ShadowConfig.RECORD_FILE)));
     }
 
-    /** Each host's last progress event, to tell where a failed cell stopped. */
-    private static String lastEvents(Path out) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < NODES; i++) {
-            try (Stream<Path> files = Files.list(host(out, i))) {
-                for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".stdout")).toList()) {
-                    List<String> lines = Files.readAllLines(f);
-                    b.append("\n  node").append(i).append(": ").append(lines.isEmpty() ? "(nothing)" : lines.get(lines.size() - 1));
-                }
-            } catch (Exception e) {
-                b.append("\n  node").append(i).append(": (no output)");
-            }
-        }
-        return b.toString();
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (Exception e) {
-            return "(no log)";
-        }
+    private static ShadowCell cell(String arm, String transport, String engine, long holdMs) {
+        QuicOptions quic = new QuicOptions();
+        if (!engine.equals("-")) quic.engine = engine;
+        QuicConfig quicConfig = quic.toConfig();
+        Schedule schedule = new Schedule(ShadowConfig.SIMULATION_EPOCH_MS, Duration.ofMillis(1000), Duration.ofMillis(4000),
+                Duration.ofMillis(8000), Duration.ofMillis(holdMs));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classpath = System.getProperty("java.class.path");
+        return ShadowCell.withDefaults(arm, 131_072, transport, quicConfig, quic.asArgs(), Qdisc.FIFO, schedule, java, classpath,
+                ShadowJvmFlags.recommended(java, classpath), List.of());
     }
 }

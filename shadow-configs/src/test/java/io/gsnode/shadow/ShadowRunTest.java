@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gsnode.shadow.cell.ShadowExecutable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A 4-node cell under a real Shadow, found as {@link ShadowBinary} says; skipped with a message
- * where there is none (CI has none: design.md §5). Every node must exit 0 as the config expects, and
+ * where there is none. Every node must exit 0 as the config expects, and
  * write a complete record in which every receiver completed.
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
@@ -24,7 +25,7 @@ class ShadowRunTest {
 
     @Test
     void aFourNodeCellRunsUnderShadowAndEveryRecordIsComplete(@TempDir Path tmp) throws Exception {
-        Optional<ShadowBinary> shadow = ShadowBinary.find();
+        Optional<ShadowExecutable> shadow = ShadowBinary.find();
         System.out.println("ShadowRunTest: " + shadow.map(s -> "using " + s.describe()).orElse("skipped: " + ShadowBinary.WHERE));
         assumeTrue(shadow.isPresent(), ShadowBinary.WHERE);
         Path topology = Cells.write(Cells.ring(4), tmp.resolve("ring4.json"));

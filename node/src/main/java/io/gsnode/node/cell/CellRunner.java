@@ -2,8 +2,6 @@ package io.gsnode.node.cell;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gsnode.libp2p.crypto.Ed25519;
-import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.node.record.CellStatistics;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
@@ -20,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -232,14 +229,10 @@ public final class CellRunner {
         return records;
     }
 
-    /** The record of a node that died without writing one: it counts, as not completed. */
     private NodeRecord lost(Topology topology, int index, String label, int run) {
-        return new NodeRecord(NodeRecord.SCHEMA, label, placement.backend(), options.arm(), options.arm(), options.transport(),
-                "quic".equals(options.transport()) ? options.quicEngine() : null, placement.queue(), placement.delay(), topology.seed(),
-                topology.n(), options.payloadBytes(), topology.scenario().toString(), run, index,
-                PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
-                index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,
-                null, null, null, null, null, null, List.of(), Map.of(), Map.of());
+        return NodeRecord.lost(label, placement.backend(), options.arm(), options.transport(),
+                "quic".equals(options.transport()) ? options.quicEngine() : null, placement.queue(), placement.delay(), topology,
+                options.payloadBytes(), run, index);
     }
 
     private void killAll() {

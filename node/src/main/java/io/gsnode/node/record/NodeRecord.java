@@ -1,5 +1,8 @@
 package io.gsnode.node.record;
 
+import io.gsnode.libp2p.crypto.Ed25519;
+import io.gsnode.libp2p.peer.PeerId;
+import io.gsnode.node.topology.Topology;
 import java.util.List;
 import java.util.Map;
 
@@ -59,6 +62,20 @@ public record NodeRecord(
 
     /** Counters every 100 ms from the publish; {@code tMs} since the publish instant. */
     public record Snapshot(long tMs, Long rx, Long tx, long rxData, long txData, long distinct, long duplicates) {}
+
+    /**
+     * The record a runner writes for node {@code index} of {@code topology} when the node left none
+     * (it died, or the run was stopped before it wrote one): it stays in the cell, as not completed.
+     * The peer id is the one every node derives for that index.
+     */
+    public static NodeRecord lost(String cell, String backend, String arm, String transport, String quicEngine, String queue,
+                                  String delay, Topology topology, int payloadBytes, int run, int index) {
+        return new NodeRecord(SCHEMA, cell, backend, arm, arm, transport, quicEngine, queue, delay, topology.seed(),
+                topology.n(), payloadBytes, topology.scenario().toString(), run, index,
+                PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
+                index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,
+                null, null, null, null, null, null, List.of(), Map.of(), Map.of());
+    }
 
     public boolean receiver() {
         return "receiver".equals(role);

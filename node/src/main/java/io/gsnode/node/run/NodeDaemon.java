@@ -142,8 +142,11 @@ public final class NodeDaemon {
             if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup);
         }
         long cpuAtEnd = ProcessMetrics.cpuNanos();
+        // Shadow emulates the process CPU clock and its readings are not CPU time (nor monotonic):
+        // the record says unknown rather than print a number.
+        boolean cpuKnown = cpuAtPublish >= 0 && cpuAtEnd >= cpuAtPublish && !"shadow".equals(settings.backend());
         NodeRecord record = record(host, arm, config, publisher, meshAtPublish, peersAtPublish, meshAtEnd,
-                cpuAtPublish < 0 || cpuAtEnd < 0 ? null : (cpuAtEnd - cpuAtPublish) / 1_000_000, warmedUp);
+                cpuKnown ? (cpuAtEnd - cpuAtPublish) / 1_000_000 : null, warmedUp);
         if (router != null) router.close();
         host.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
         return record;
