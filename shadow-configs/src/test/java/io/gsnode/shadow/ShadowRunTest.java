@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A 4-node cell under a real Shadow, found as {@link ShadowBinary} says; skipped with a message
- * where there is none (CI has none: design.md §5). Every node must exit 0 as the config expects, and
+ * where there is none (CI has none). Every node must exit 0 as the config expects, and
  * write a complete record in which every receiver completed.
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
