@@ -2,7 +2,7 @@ package main
 
 // The partial-messages side of the peer (--partial TOPIC): go-libp2p-pubsub's
 // partialmessages extension with a small application that speaks gsnode's
-// variant B formats (spec/arms.md §8.2), so a Java node and this peer
+// variant B formats (docs/arms.md §8.2, docs/wire.md §10.4–10.5), so a Java node and this peer
 // exchange parts metadata and partial messages in both directions. It is a
 // relay, not gsnode's broadcaster: it keeps every segment it receives, serves
 // what a peer's metadata requests, and asks (request bits in its own
@@ -292,7 +292,7 @@ func (r *partialRelay) actions(gid []byte) partialmessages.PublishActionsFn[*par
 	}
 }
 
-// ---------------------------------------------------------------- formats (spec/arms.md §8.2)
+// ---------------------------------------------------------------- formats (docs/wire.md §10.4–10.5)
 
 func decodeMetadata(b []byte) (partsMetadata, error) {
 	var m partsMetadata
@@ -427,7 +427,7 @@ func encodePartial(version byte, segments [][]byte) []byte {
 }
 
 // segmentIndex reads a SegmentMessage's index and its group's width from the
-// descriptor in front of it (spec/arms.md §3.4). The relay does not verify
+// descriptor in front of it (docs/arms.md §3.4, docs/wire.md §10.2). The relay does not verify
 // proofs: the Java receivers do.
 func segmentIndex(s []byte) (idx, count, required int, err error) {
 	if len(s) < descriptorBytes+4 {

@@ -1,6 +1,6 @@
 /*
- * shadow_guard: an LD_PRELOAD library that answers socket calls the way Shadow 3.3.0 does
- * (spec/shadow.md §4.3) and writes one line per call Shadow would refuse or not implement to the
+ * shadow_guard: an LD_PRELOAD library that answers socket calls the way Shadow 3.3.0's syscall
+ * handlers do and writes one line per call Shadow would refuse or not implement to the
  * file named by SHADOW_GUARD_LOG. ShadowModeTest runs `gsnode run --shadow` under it on loopback:
  * the node must still complete (so every refusal is tolerated), and the log says which forbidden
  * calls it made.

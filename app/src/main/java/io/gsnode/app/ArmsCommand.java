@@ -8,12 +8,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code gsnode arms}: lists the arm catalogue (spec/arms.md §7), each arm with its
+ * {@code gsnode arms}: lists the arm catalogue (docs/arms.md §7), each arm with its
  * {@code SEGMENT_*} knobs and its wire form at one payload size, as a table or as JSON. Exit 0;
  * 2 for a payload below one byte.
  */
 @Command(name = "arms", mixinStandardHelpOptions = true,
-        description = {"Lists the arms (spec/arms.md §7): knobs and wire form (msgs / need / unit / id bytes, total)",
+        description = {"Lists the arms (docs/arms.md §7): knobs and wire form (msgs / need / unit / id bytes, total)",
                 "at one payload size. An arm not defined at that size says why."})
 public final class ArmsCommand implements Callable<Integer> {
 

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gsnode topology}: draws a {@code gsnode.topology/1} file (spec/arms.md §10; format in
+ * {@code gsnode topology}: draws a {@code gsnode.topology/1} file (docs/arms.md §10; format in
  * docs/topology.md), or with {@code --check FILE} validates one. Exit 0 on success; 2 on bad usage
  * or an invalid file, with one line saying why; 1 when the output cannot be written.
  *
@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "topology", mixinStandardHelpOptions = true,
         description = {"Generates or checks a gsnode.topology/1 file (dial graph, links, latencies).",
-                "Generation follows spec/arms.md §10 and writes to --out or stdout. --check FILE validates",
+                "Generation follows docs/arms.md §10 and writes to --out or stdout. --check FILE validates",
                 "a file: a one-line summary and exit 0, or the problem and exit 2.",
                 "Node i's IP is 10.(b/256).(b%%256).(i%%254+1) with b = i/254 (docs/topology.md)."})
 public final class TopologyCommand implements Callable<Integer> {
@@ -80,7 +80,7 @@ public final class TopologyCommand implements Callable<Integer> {
     private int generate(TopologyParams params) {
         Topology topology = TopologyGenerator.generate(params);
         if (params.edges() == EdgeKind.REGULAR && topology.degree() != degree) {
-            System.err.printf("gsnode topology: degree %d clamped to %d at n = %d (spec/arms.md §10.1)%n",
+            System.err.printf("gsnode topology: degree %d clamped to %d at n = %d (docs/arms.md §10.1)%n",
                     degree, topology.degree(), n);
         }
         try {

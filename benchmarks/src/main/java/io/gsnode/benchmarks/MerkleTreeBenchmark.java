@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Building the SHA-256 Merkle tree of a segment group (spec/arms.md §3.4): 64 leaves of 16 KiB,
+ * Building the SHA-256 Merkle tree of a segment group (docs/arms.md §3.4): 64 leaves of 16 KiB,
  * the 1 MiB payload at the 16 KiB unit (or a 32 + 32 coded group at 32 KiB with 32 KiB leaves).
  * Dominated by hashing the leaves; the 63 inner nodes are 65-byte hashes.
  */

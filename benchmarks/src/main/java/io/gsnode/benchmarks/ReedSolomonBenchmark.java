@@ -10,7 +10,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Reed–Solomon over GF(2^8) at the coded arms' shape (spec/arms.md §3.5): k = 32 data and p = 32
+ * Reed–Solomon over GF(2^8) at the coded arms' shape (docs/arms.md §3.5): k = 32 data and p = 32
  * parity shards of 32 KiB, a 1 MiB payload at rate 1/2. Encode computes the 32 parity shards;
  * decode rebuilds every missing shard from exactly k present ones, with {@code missingData} of the
  * data shards lost (32: parity only, the full inversion and product; 16: half of each).

@@ -10,7 +10,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Snappy block compression of the report's payload (spec/arms.md §3.1, §3.6: mainnet-like, seed
+ * Snappy block compression of the report's payload (docs/arms.md §3.1, §3.6: mainnet-like, seed
  * 11, 1 MiB → 746 262 bytes). {@code goCompatible} is gsnode's encoder, which reproduces Go's
  * golang/snappy output byte for byte (the compress-first unit depends on it); {@code aircompressor}
  * is the reference beside it: the pure-Java library gsnode decodes with, whose output differs.

@@ -10,7 +10,8 @@ import java.util.Set;
 
 /**
  * Reads a GML network graph with the rules of Shadow 3.3.0's parser and graph loader
- * (spec/shadow.md §2.1), strictly: {@code graph [ ... ]} with {@code directed 0|1} at most once,
+ * (<a href="https://shadow.github.io/docs/guide/network_graph_spec.html">network graph spec</a>),
+ * strictly: {@code graph [ ... ]} with {@code directed 0|1} at most once,
  * nodes with a unique integer {@code id}, an optional string {@code label} and quoted
  * {@code host_bandwidth_up/down} bandwidths; edges with integer {@code source}/{@code target},
  * a quoted non-zero integer {@code latency}, an optional {@code jitter} (ignored by Shadow) and a

@@ -8,13 +8,14 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * Writes a topology as Shadow's GML network graph (spec/shadow.md §2.1): directed, one node per
+ * Writes a topology as Shadow's GML network graph (<a
+ * href="https://shadow.github.io/docs/guide/network_graph_spec.html">spec</a>): directed, one node per
  * host carrying that host's rates, edges with integer-microsecond latencies and a loss of
  * {@code 0.0}, one {@code key value} pair per line (the parser's safest form).
  *
  * <p>Rates go on the graph node, never on the host: Shadow 3.3.0 ignores a host's
- * {@code bandwidth_up} and applies its {@code bandwidth_down} to both directions (spec/shadow.md
- * §1.6), while {@code host_bandwidth_up/down} on a node are read correctly.
+ * {@code bandwidth_up} and applies its {@code bandwidth_down} to both directions, while
+ * {@code host_bandwidth_up/down} on a node are read correctly.
  *
  * <p>Shadow requires every latency to be non-zero; a zero in the topology (two nodes at the same
  * place) is written as 1 us and counted in {@link Stats#raisedToOneMicro}. Since Shadow rounds

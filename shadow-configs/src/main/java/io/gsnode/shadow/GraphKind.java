@@ -1,6 +1,6 @@
 package io.gsnode.shadow;
 
-/** Which network graph the generator writes (spec/shadow.md §2.2). */
+/** Which network graph the generator writes (docs/shadow.md). */
 public enum GraphKind {
 
     /**

@@ -2,12 +2,12 @@ package io.gsnode.shadow;
 
 /**
  * Shadow host names. Node i is host {@code node<i>}, the name the gossipsub-interop suite uses
- * (design.md §4), and its GML node has id i. Each host's random seed derives from its name
- * (spec/shadow.md §1.1), so the names are part of an experiment and never change.
+ * (the gossipsub-interop convention), and its GML node has id i. Shadow derives each host's
+ * random seed from its name, so the names are part of an experiment and never change.
  */
 public final class HostNames {
 
-    /** spec/shadow.md §1.1: host names are at most this long. */
+    /** Shadow refuses host names longer than this. */
     static final int MAX_LENGTH = 253;
 
     private HostNames() {

@@ -1,8 +1,8 @@
 package io.gsnode.shadow;
 
 /**
- * Shadow's interface queueing discipline, {@code experimental.interface_qdisc} (spec/shadow.md
- * §3.3), and the {@code queue} value the node's record carries for it (design.md §4).
+ * Shadow's interface queueing discipline, {@code experimental.interface_qdisc}, and the
+ * {@code queue} value the node's record carries for it (docs/records.md §1.1).
  */
 public enum Qdisc {
 

@@ -25,7 +25,7 @@ import java.util.Objects;
  * @param socketRecvBuffer Shadow's initial socket receive buffer, bytes
  * @param sendAutotune whether Shadow autotunes TCP send buffers
  * @param recvAutotune whether Shadow autotunes TCP receive buffers
- * @param modelUnblockedSyscallLatency Shadow's busy-loop mitigation (spec/shadow.md §4.7)
+ * @param modelUnblockedSyscallLatency Shadow's busy-loop mitigation (docs/shadow.md)
  * @param java the java executable each host runs, as the user gave it
  * @param jar the gsnode jar, as the user gave it
  * @param jvmFlags the JVM flags of every node
@@ -63,10 +63,10 @@ public record ShadowCell(String arm, int payloadBytes, String transport, QuicCon
      */
     public static final long HOST_START_ALLOWANCE_MS = 1000;
 
-    /** Shadow: socket buffers below these are raised anyway (spec/shadow.md §3.4: min 4096/2048 after doubling). */
+    /** Shadow: socket buffers below these are raised anyway (to 4096/2048 after doubling). */
     static final long MIN_SOCKET_BUFFER = 4096;
 
-    /** Shadow: at most 256 MiB per socket buffer (spec/shadow.md §3.4). */
+    /** Shadow: at most 256 MiB per socket buffer. */
     static final long MAX_SOCKET_BUFFER = 256L << 20;
 
     public ShadowCell {

@@ -10,20 +10,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the tree of {@code shadow.yaml} (spec/shadow.md §1) for a cell: one host per node, named
+ * Builds the tree of {@code shadow.yaml} (<a href="https://shadow.github.io/docs/guide/shadow_config_spec.html">Shadow's
+ * config spec</a>) for a cell: one host per node, named
  * {@code node<i>}, on GML node i, at the topology's IP, running {@code java ... gsnode run --shadow}
  * with instants counted from the start of simulated time.
  *
  * <p>Paths: the config names the java executable and the jar as the user gave them and nothing
  * else absolute. The graph and the topology copy sit beside {@code shadow.yaml}, and Shadow is run
  * from that directory ({@code cd OUT && shadow shadow.yaml}); each node's working directory is
- * {@code shadow.data/hosts/<host>/} (spec/shadow.md §1.7), three levels down, so it reads
+ * {@code shadow.data/hosts/<host>/}, three levels down, so it reads
  * {@code ../../../topology.json} and writes {@code record.json} where it runs.
  */
 public final class ShadowConfig {
 
     /**
-     * spec/shadow.md §5.3: every clock under Shadow starts at 2000-01-01T00:00:00Z, so the schedule's
+     * Every clock under Shadow starts at 2000-01-01T00:00:00Z, so the schedule's
      * epoch is simulated time 0 and each instant lands at the same simulated time on every host.
      */
     public static final long SIMULATION_EPOCH_MS = 946_684_800_000L;
@@ -42,7 +43,7 @@ public final class ShadowConfig {
     /** The record each node writes, in its own host directory. */
     public static final String RECORD_FILE = "record.json";
 
-    /** spec/shadow.md §2.4: Shadow's default and lower bound on the round length. */
+    /** Shadow's default and lower bound on the round length (its runahead). */
     static final long DEFAULT_RUNAHEAD_MICROS = 1000;
 
     /** Version of the {@code x-gsnode} block, which Shadow ignores and tools read. */
@@ -53,7 +54,7 @@ public final class ShadowConfig {
 
     /**
      * The runahead: Shadow's 1 ms default, or the smallest latency of the graph when that is
-     * smaller, so that no path is silently lengthened to the round (spec/shadow.md §2.4, §8).
+     * smaller, so that no path is silently lengthened to the round (docs/shadow.md).
      */
     static long runaheadMicros(GmlGraphWriter.Stats graph) {
         return Math.min(DEFAULT_RUNAHEAD_MICROS, graph.minLatencyMicros());
@@ -73,7 +74,7 @@ public final class ShadowConfig {
         return root;
     }
 
-    /** Top-level {@code x-} keys are deleted by Shadow before parsing (spec/shadow.md §1.1): ours, for tools. */
+    /** Top-level {@code x-} keys are deleted by Shadow before parsing: ours, for tools. */
     private static Map<String, Object> provenance(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
         Map<String, Object> x = new LinkedHashMap<>();
         x.put("schema", SCHEMA);
@@ -118,7 +119,7 @@ public final class ShadowConfig {
         graph.put("file", file);
         Map<String, Object> n = new LinkedHashMap<>();
         n.put("graph", graph);
-        // Complete graph: every pair its own edge, never a detour (spec/shadow.md §2.2).
+        // Complete graph: every pair its own edge, never a detour through another node.
         n.put("use_shortest_path", cell.graph() == GraphKind.EDGES);
         return n;
     }
@@ -131,7 +132,7 @@ public final class ShadowConfig {
         e.put("socket_recv_buffer", ShadowQuantity.bytes(cell.socketRecvBuffer()));
         e.put("socket_send_autotune", cell.sendAutotune());
         e.put("socket_recv_autotune", cell.recvAutotune());
-        // spec/shadow.md §4.6: the memory manager remaps /proc/self, which HotSpot parses.
+        // Shadow's memory manager remaps /proc/self, which HotSpot parses.
         e.put("use_memory_manager", false);
         return e;
     }
@@ -142,7 +143,7 @@ public final class ShadowConfig {
         process.put("args", nodeArgs(cell, node.index(), label));
         process.put("environment", Map.of("MALLOC_ARENA_MAX", ShadowJvmFlags.MALLOC_ARENA_MAX));
         process.put("start_time", ShadowQuantity.millis(cell.startAtMs()));
-        // The daemon writes its record and exits 0 at the end of the hold (spec/shadow.md §4.9).
+        // The daemon writes its record and exits 0 at the end of the hold.
         process.put("expected_final_state", Map.of("exited", 0));
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("network_node_id", node.index());

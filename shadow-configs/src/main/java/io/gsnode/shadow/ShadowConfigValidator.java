@@ -15,7 +15,9 @@ import java.util.Set;
 
 /**
  * Checks a generated {@code shadow.yaml} and its graph with the rules of Shadow 3.3.0's parser
- * (spec/shadow.md §1-2), since no Shadow binary runs in CI: every struct rejects unknown keys,
+ * (its <a href="https://shadow.github.io/docs/guide/shadow_config_spec.html">config</a> and
+ * <a href="https://shadow.github.io/docs/guide/network_graph_spec.html">network graph</a> specs, and
+ * what 3.3.0's parser does), since no Shadow binary runs in CI: every struct rejects unknown keys,
  * required keys are present, quantities are integers with a known unit, host names use
  * {@code a-z 0-9 - .}, string fields are strings, IPs are unique usable IPv4 addresses, every
  * {@code network_node_id} is a graph node, process times fall before {@code stop_time}, and the
@@ -24,7 +26,7 @@ import java.util.Set;
  * {@code use_shortest_path: false} exactly one edge per ordered pair.
  *
  * <p>One rule is ours, not Shadow's: host-level {@code bandwidth_up}/{@code bandwidth_down} are
- * refused, because 3.3.0 ignores the first and applies the second both ways (spec/shadow.md §1.6).
+ * refused, because 3.3.0 ignores the first and applies the second both ways.
  *
  * <p>Relative paths (the graph, the data directory) resolve against the config's directory, where
  * Shadow is to be run.
@@ -181,7 +183,7 @@ public final class ShadowConfigValidator {
         return g;
     }
 
-    /** The graph rules of spec/shadow.md §2.1-2.2. */
+    /** Shadow's GML graph rules: the format, and a path for every pair of hosts. */
     private void graph(GmlGraph g, String path, boolean shortestPath) {
         if (!g.directed()) problem(path + ": the graph must be directed (directed 1) to give each direction its own latency");
         long[] ids = g.nodeIds();
@@ -269,7 +271,7 @@ public final class ShadowConfigValidator {
         for (String k : List.of("bandwidth_up", "bandwidth_down")) {
             if (h.containsKey(k)) {
                 problem(where + "." + k + ": Shadow 3.3.0 ignores bandwidth_up and applies bandwidth_down both ways;"
-                        + " put the rates on the GML node (spec/shadow.md §1.6)");
+                        + " put the rates on the GML node");
             }
         }
         String ip = string(h, "ip_addr", where, false);

@@ -82,7 +82,7 @@ public final class ShadowGenerator {
             for (long rate : new long[] {node.upBps(), node.downBps()}) {
                 if (rate % 8 != 0) {
                     throw new IllegalArgumentException("node " + node.index() + ": rate " + rate + " bit/s is not a whole number"
-                            + " of bytes per second, which Shadow requires (spec/shadow.md §1.1)");
+                            + " of bytes per second, which Shadow requires");
                 }
             }
             if (cell.quicTransport()) {

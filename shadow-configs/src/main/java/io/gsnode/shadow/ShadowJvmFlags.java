@@ -8,27 +8,27 @@ import java.util.List;
 
 /**
  * The JVM flags of a node under Shadow: the local backend's measured set
- * ({@link NodeJvm#BASE_FLAGS}) plus what Shadow needs (spec/shadow.md §4.2, §4.7, §4.8).
+ * ({@link NodeJvm#BASE_FLAGS}) plus what Shadow needs (docs/shadow.md, "gsnode run --shadow").
  */
 public final class ShadowJvmFlags {
 
     /**
-     * Added for Shadow, each for a reason in spec/shadow.md (the local set is already C1 only,
-     * which Shadow needs too: a Teku JVM hung under Shadow with C2, §4.1, §4.7):
+     * Added for Shadow, each for the reason given (the local set is already C1 only,
+     * which Shadow needs too: a Teku JVM was seen to hang under Shadow with C2):
      * <ul>
      *   <li>{@code -XX:ActiveProcessorCount=2}: Shadow reports one CPU; pool sizes then do not
-     *       depend on it (§4.2, §4.8);</li>
+     *       depend on it;</li>
      *   <li>{@code -XX:-UsePerfData}: every host's JVM is pid 1000 and would share one hsperfdata
-     *       file (§4.2);</li>
-     *   <li>{@code -XX:-UseContainerSupport}: cgroup files are read from the real machine (§4.2);</li>
-     *   <li>{@code -XX:ReservedCodeCacheSize=32m}: memory, thousands of JVMs on one machine (§4.8);</li>
-     *   <li>{@code -Djava.net.preferIPv4Stack=true}: Shadow has no IPv6 (§4.2).</li>
+     *       file;</li>
+     *   <li>{@code -XX:-UseContainerSupport}: cgroup files are read from the real machine;</li>
+     *   <li>{@code -XX:ReservedCodeCacheSize=32m}: memory, thousands of JVMs on one machine;</li>
+     *   <li>{@code -Djava.net.preferIPv4Stack=true}: Shadow has no IPv6.</li>
      * </ul>
      */
     public static final List<String> SHADOW_ADDITIONS = List.of("-XX:ActiveProcessorCount=2", "-XX:-UsePerfData",
             "-XX:-UseContainerSupport", "-XX:ReservedCodeCacheSize=32m", "-Djava.net.preferIPv4Stack=true");
 
-    /** The environment of every node: the process gets only this (spec/shadow.md §1.7); §4.8 for the value. */
+    /** The environment of every node: the process gets only this (Shadow passes a process no other environment). */
     public static final String MALLOC_ARENA_MAX = "2";
 
     private ShadowJvmFlags() {

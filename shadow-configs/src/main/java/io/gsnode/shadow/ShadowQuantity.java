@@ -3,9 +3,9 @@ package io.gsnode.shadow;
 import java.util.Map;
 
 /**
- * Shadow's quantities: an unsigned integer magnitude, optional spaces, a unit (spec/shadow.md
- * §1.1). Shadow's regex lets dots through but parses the magnitude as u64, so {@code "12.5 ms"} is
- * a parse error; this class writes integers only and its parser rejects what Shadow's rejects.
+ * Shadow's quantities: an unsigned integer magnitude, optional spaces, a unit. Shadow's
+ * regex lets dots through but parses the magnitude as u64, so {@code "12.5 ms"} is a parse error;
+ * this class writes integers only and its parser rejects what Shadow's rejects.
  */
 public final class ShadowQuantity {
 

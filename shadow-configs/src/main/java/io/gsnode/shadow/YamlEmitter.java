@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
 /**
  * Writes a tree of maps, lists, strings, integers and booleans as block-style YAML, the subset
  * {@link YamlSubsetReader} reads back. Every string is double-quoted, so a value that looks like
- * a number stays a string (Shadow rejects a YAML integer where it wants a string, spec/shadow.md
- * §1.1) and no value can be mistaken for YAML syntax. Keys are written plain when they are
- * identifiers or host names, quoted otherwise. Maps keep their iteration order.
+ * a number stays a string (Shadow rejects a YAML integer where it wants a string) and no value
+ * can be mistaken for YAML syntax. Keys are written plain when they are identifiers or host names,
+ * quoted otherwise. Maps keep their iteration order.
  */
 public final class YamlEmitter {
 

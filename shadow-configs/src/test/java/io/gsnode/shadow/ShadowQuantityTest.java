@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Shadow's quantity rules (spec/shadow.md §1.1). */
+/** Shadow's quantity rules (see {@link ShadowQuantity}). */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class ShadowQuantityTest {
 

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 /**
- * The partial-messages extension (libp2p-wire.md §8.3, arms.md §8.1), as go-libp2p-pubsub's
+ * The partial-messages extension (docs/wire.md §8.3, docs/arms.md §8.1), as go-libp2p-pubsub's
  * {@code partialmessages.PartialMessagesExtension} behaves: per (topic, group) a map from peer to
  * the application's state; {@link #publishPartial} adds the partial mesh peers to it and sends
  * what the application decides; an incoming RPC for an unknown group creates it, within the

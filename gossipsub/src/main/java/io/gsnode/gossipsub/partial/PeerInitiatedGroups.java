@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * How many groups of one topic peers created by writing to us first (arms.md §8.1: at most 255
+ * How many groups of one topic peers created by writing to us first (docs/arms.md §8.1: at most 255
  * per topic, 8 per peer per topic). Without the caps any peer could make us hold state for
  * arbitrarily many group ids it invents.
  */

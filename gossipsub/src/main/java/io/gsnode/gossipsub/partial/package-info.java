@@ -1,5 +1,5 @@
 /**
- * The gossipsub v1.3 partial-messages extension (libp2p-wire.md §8, arms.md §8.1): the hook the
+ * The gossipsub v1.3 partial-messages extension (docs/wire.md §8, docs/arms.md §8.1): the hook the
  * router calls ({@link io.gsnode.gossipsub.partial.RouterExtension}), what the router offers back
  * ({@link io.gsnode.gossipsub.partial.ExtensionRouter}), and the extension itself
  * ({@link io.gsnode.gossipsub.partial.PartialMessagesExtension}): per (topic, group) peer state, the

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Chooses, for one message being published or forwarded on one topic, which candidate peers get
- * it pushed and which get an immediate single-id IHAVE instead (arms.md §6.1).
+ * it pushed and which get an immediate single-id IHAVE instead (docs/arms.md §6.1).
  *
  * <p>Candidates are the mesh (or fanout) peers that have not sent IDONTWANT for the message; they
  * may include the peer we got it from and its author: the router drops those when it emits the

@@ -4,7 +4,7 @@ import io.gsnode.gossipsub.MessageId;
 import io.gsnode.libp2p.peer.PeerId;
 
 /**
- * Decides which announced ids to ask for, and when to ask again (arms.md §6.2-6.6). All calls run
+ * Decides which announced ids to ask for, and when to ask again (docs/arms.md §6.2-6.6). All calls run
  * on the router thread. The stock policy asks every announcer of an unseen id at once.
  */
 public interface RequestPolicy {

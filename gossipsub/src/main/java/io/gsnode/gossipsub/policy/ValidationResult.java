@@ -1,6 +1,6 @@
 package io.gsnode.gossipsub.policy;
 
-/** The application's verdict on a message (libp2p-wire.md §7.7 step 5). */
+/** The application's verdict on a message (docs/wire.md §7.7 step 5). */
 public enum ValidationResult {
     /** Deliver, cache and forward. */
     ACCEPT,

@@ -3,7 +3,7 @@ package io.gsnode.gossipsub.rpc;
 import java.util.List;
 
 /**
- * One gossipsub RPC (libp2p-wire.md §7.3): what a peer writes, uvarint-prefixed, on its long-lived
+ * One gossipsub RPC (docs/wire.md §7.3): what a peer writes, uvarint-prefixed, on its long-lived
  * outbound stream. Every part may be empty; {@code control} and {@code partial} may be null.
  */
 public record Rpc(List<SubOpts> subscriptions, List<PubMessage> publish, ControlMessage control,

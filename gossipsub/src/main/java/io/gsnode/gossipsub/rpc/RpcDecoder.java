@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Decodes one RPC frame (libp2p-wire.md §7.3). Unknown fields are skipped, as protobuf requires;
+ * Decodes one RPC frame (docs/wire.md §7.3). Unknown fields are skipped, as protobuf requires;
  * anything that does not parse throws {@link MalformedRpcException}. The frame length was already
  * bounded by the reader, so nothing here allocates more than the frame holds.
  */

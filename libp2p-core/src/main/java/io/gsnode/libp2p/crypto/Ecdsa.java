@@ -25,7 +25,7 @@ import org.bouncycastle.crypto.ec.CustomNamedCurves;
 
 /**
  * ECDSA identity keys on NIST P-256: the public key is a DER SubjectPublicKeyInfo, signatures are
- * SHA256withECDSA in DER (libp2p-wire.md §1.1). Such a key can arrive in a TLS certificate's
+ * SHA256withECDSA in DER (docs/wire.md §1.1). Such a key can arrive in a TLS certificate's
  * libp2p extension (§6.2-6.3), so parsing and verifying are what matter most.
  *
  * <p>Private keys ({@link PrivKey#bytes()} {@code Data}) are SEC 1 {@code ECPrivateKey} DER (RFC

@@ -22,9 +22,9 @@ public final class Ed25519 {
     static final int KEY_SIZE = 32;
     static final int SIGNATURE_SIZE = 64;
 
-    /** libp2p-wire.md §1.1: SubjectPublicKeyInfo prefix for a raw 32-byte public key. */
+    /** docs/wire.md §1.1: SubjectPublicKeyInfo prefix for a raw 32-byte public key. */
     private static final byte[] SPKI_HEADER = hex("302a300506032b6570032100");
-    /** libp2p-wire.md §1.1: PKCS#8 prefix for a raw 32-byte seed. */
+    /** docs/wire.md §1.1: PKCS#8 prefix for a raw 32-byte seed. */
     private static final byte[] PKCS8_HEADER = hex("302e020100300506032b657004220420");
 
     private static final SecureRandom RANDOM = new SecureRandom();

@@ -18,7 +18,7 @@ final class KeyProtobuf {
 
     private KeyProtobuf() {}
 
-    /** libp2p-wire.md §1.1: deterministic encoding, Type then Data, both always present. */
+    /** docs/wire.md §1.1: deterministic encoding, Type then Data, both always present. */
     static byte[] encode(KeyType type, byte[] data) {
         return new ProtoWriter()
                 .writeVarintField(TYPE_FIELD, type.code())

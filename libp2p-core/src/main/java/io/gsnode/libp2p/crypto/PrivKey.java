@@ -18,7 +18,7 @@ public abstract class PrivKey {
         return type;
     }
 
-    /** Signs {@code data} with this key's scheme (libp2p-wire.md §1.1, "Signature" column). */
+    /** Signs {@code data} with this key's scheme (docs/wire.md §1.1, the signature column). */
     public abstract byte[] sign(byte[] data);
 
     public abstract PubKey publicKey();

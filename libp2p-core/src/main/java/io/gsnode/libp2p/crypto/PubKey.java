@@ -24,7 +24,7 @@ public abstract class PubKey {
         return type;
     }
 
-    /** The protobuf {@code Data} field: the key in its type's own encoding (libp2p-wire.md §1.1). */
+    /** The protobuf {@code Data} field: the key in its type's own encoding (docs/wire.md §1.1). */
     public final byte[] raw() {
         return raw.clone();
     }

@@ -15,7 +15,7 @@ import org.bouncycastle.util.BigIntegers;
 
 /**
  * secp256k1 identity keys: a 33-byte compressed public point, a 32-byte private scalar, ECDSA
- * over SHA-256 with DER signatures (libp2p-wire.md §1.1).
+ * over SHA-256 with DER signatures (docs/wire.md §1.1).
  *
  * <p>BouncyCastle's lightweight API does the work because JDK 17 refuses the curve ("Curve not
  * supported: secp256k1"). Signing is deterministic (RFC 6979) and produces low-S signatures, as

@@ -1,6 +1,6 @@
 /**
  * libp2p identity keys: the {@code PublicKey}/{@code PrivateKey} protobufs and signing with
- * Ed25519, secp256k1 and ECDSA P-256 (libp2p-wire.md §1.1;
+ * Ed25519, secp256k1 and ECDSA P-256 (docs/wire.md §1.1;
  * <a href="https://github.com/libp2p/specs/blob/master/peer-ids/peer-ids.md">peer-ids spec</a>).
  *
  * <p><b>Deviations</b> from go-libp2p's {@code core/crypto}:

@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * An immutable multiaddr: a non-empty list of {@link Component}s, with a text form
  * ({@code /ip4/127.0.0.1/tcp/4001}) and a binary form (each component is
- * {@code uvarint(code)} then the value, length-prefixed when variable-size; libp2p-wire.md §1.3).
+ * {@code uvarint(code)} then the value, length-prefixed when variable-size; docs/wire.md §1.3).
  *
  * <p>Equal, hashed and printed canonically: parsing {@code /ip6/0:0::1/tcp/080} and
  * {@code /ip6/::1/tcp/80} gives equal addresses that both print as the latter.

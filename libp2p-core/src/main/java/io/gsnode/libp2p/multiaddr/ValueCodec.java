@@ -7,7 +7,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Converts a component's value between its text and binary forms (libp2p-wire.md §1.3 table).
+ * Converts a component's value between its text and binary forms (docs/wire.md §1.3).
  * Errors carry only the reason; {@link Multiaddr} adds which component and address.
  */
 final class ValueCodec {

@@ -1,6 +1,6 @@
 /**
  * Multiaddrs: self-describing network addresses in text ({@code /ip4/1.2.3.4/tcp/4001}) and
- * binary form (libp2p-wire.md §1.3;
+ * binary form (docs/wire.md §1.3;
  * <a href="https://github.com/multiformats/multiaddr">multiaddr spec</a>,
  * <a href="https://github.com/multiformats/multiaddr/blob/master/protocols.csv">protocols.csv</a>).
  *

@@ -6,7 +6,7 @@ import java.util.Arrays;
 
 /**
  * Multihash: {@code uvarint(function code) uvarint(digest length) digest}. Peer IDs are
- * multihashes (libp2p-wire.md §1.2).
+ * multihashes (docs/wire.md §1.2).
  */
 public final class Multihash {
 

@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A peer ID: the multihash of a {@code PublicKey} protobuf (libp2p-wire.md §1.2). Immutable;
+ * A peer ID: the multihash of a {@code PublicKey} protobuf (docs/wire.md §1.2). Immutable;
  * equal, hashed and ordered by its bytes, so it works as a map key and sorts as go's byte
  * comparison does.
  */
@@ -34,7 +34,7 @@ public final class PeerId implements Comparable<PeerId> {
         this.base58 = Base58.encode(multihash);
     }
 
-    /** Steps 1-3 of libp2p-wire.md §1.2: inline keys of ≤ 42 bytes, hash longer ones. */
+    /** Steps 1-3 of docs/wire.md §1.2: inline keys of ≤ 42 bytes, hash longer ones. */
     public static PeerId fromPubKey(PubKey key) {
         byte[] encoded = key.bytes();
         return new PeerId(encoded.length <= MAX_INLINE_KEY_SIZE
@@ -77,7 +77,7 @@ public final class PeerId implements Comparable<PeerId> {
     }
 
     /**
-     * Parses either text form (libp2p-wire.md §1.2): base58btc when it starts with {@code 1}
+     * Parses either text form (docs/wire.md §1.2): base58btc when it starts with {@code 1}
      * (identity) or {@code Q} (sha2-256, "Qm..."), otherwise a CIDv1 in multibase base32
      * ({@code b...}) with codec {@code libp2p-key}.
      */

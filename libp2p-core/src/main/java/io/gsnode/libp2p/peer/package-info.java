@@ -1,5 +1,5 @@
 /**
- * Peer IDs: the multihash of a node's public key, and their text forms (libp2p-wire.md §1.2;
+ * Peer IDs: the multihash of a node's public key, and their text forms (docs/wire.md §1.2;
  * <a href="https://github.com/libp2p/specs/blob/master/peer-ids/peer-ids.md#peer-ids">peer-ids
  * spec</a>).
  *

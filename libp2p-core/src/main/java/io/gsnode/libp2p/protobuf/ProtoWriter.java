@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * Appends protobuf fields, in the order the calls are made, to a growing byte array.
  *
- * <p>Deterministic encoding (libp2p-wire.md §1.1: minimal varints, fields in tag order, no extra
+ * <p>Deterministic encoding (docs/wire.md §1.1: minimal varints, fields in tag order, no extra
  * fields) is the caller's job: write the fields in ascending field number and nothing else. The
  * writer itself always produces minimal varints.
  */

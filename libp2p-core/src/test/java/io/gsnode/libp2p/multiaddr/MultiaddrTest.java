@@ -47,7 +47,7 @@ class MultiaddrTest {
 
     @Test
     void encodesTheSpecExamples() {
-        // libp2p-wire.md §1.3.
+        // docs/wire.md §1.3.
         assertRoundTrip("/ip4/127.0.0.1/tcp/4001", "047f000001060fa1");
         assertRoundTrip("/ip4/127.0.0.1/udp/4001/quic-v1", "047f00000191020fa1cd03");
         assertRoundTrip("/p2p/" + PEER, "a50326" + PEER_MULTIHASH);

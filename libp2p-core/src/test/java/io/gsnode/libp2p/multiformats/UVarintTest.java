@@ -19,7 +19,7 @@ class UVarintTest {
 
     @Test
     void encodesTheSpecExamples() {
-        // unsigned-varint README examples, and the multiaddr codes of libp2p-wire.md §1.3.
+        // unsigned-varint README examples, and the multiaddr codes of docs/wire.md §1.3.
         assertArrayEquals(hex("00"), UVarint.encode(0));
         assertArrayEquals(hex("01"), UVarint.encode(1));
         assertArrayEquals(hex("7f"), UVarint.encode(127));

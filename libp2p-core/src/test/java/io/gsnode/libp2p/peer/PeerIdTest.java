@@ -25,7 +25,7 @@ class PeerIdTest {
         return HexFormat.of().parseHex(s);
     }
 
-    // libp2p-wire.md §1.2 test vectors (full keys from libp2p/specs tls/tls.md and peer-ids.md).
+    // Test vectors of docs/wire.md §1.2 (full keys from libp2p/specs tls/tls.md and peer-ids.md).
     private static final String ED25519_TLS_KEY =
             "08011220a77f1d92fedb59dddaea5a1c4abd1ac2fbde7d7b879ed364501809923d7c11b9";
     private static final String SECP256K1_TLS_KEY =

@@ -16,7 +16,7 @@ class ProtoWriterTest {
 
     @Test
     void writesAKeyMessageAsTheSpecSpellsIt() {
-        // libp2p-wire.md §1.1: 08 <type> 12 <len> <data>
+        // docs/wire.md §1.1: 08 <type> 12 <len> <data>
         byte[] data = new byte[32];
         byte[] out = new ProtoWriter().writeVarintField(1, 1).writeBytesField(2, data).toByteArray();
         assertEquals(36, out.length);

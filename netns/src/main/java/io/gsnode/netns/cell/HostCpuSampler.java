@@ -13,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
  * Samples the host's busy fraction from {@code /proc/stat} every 250 ms between two instants (the
  * publish and the end of the hold), on its own thread. A cell counts as a network measurement only
  * if no sample reached 95 % busy: beyond that, the host, not the network, set the pace (report
- * §10; arms.md §15).
+ * §10; docs/arms.md §15).
  */
 public final class HostCpuSampler {
 

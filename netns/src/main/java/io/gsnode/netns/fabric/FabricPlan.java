@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * Everything one fabric is made of, as {@code ip -batch} / {@code tc -batch} steps generated from a
- * topology (spec/arms.md §15). Generating touches nothing; {@link FabricBuilder} applies a plan and
+ * topology (docs/arms.md §15). Generating touches nothing; {@link FabricBuilder} applies a plan and
  * {@link #script()} writes it out as a shell script a person can read and run.
  *
  * <p>With veths (delay {@code netem} or {@code none}): a fabric namespace holds a bridge, each node

@@ -20,7 +20,7 @@ public record CellOptions(
         long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,
         List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup) {
 
-    /** The cell label of arms.md §12.3: {@code <arm>_<seed>_<transport>_<payload>_n<N>_<scenario>}. */
+    /** The cell label of docs/arms.md §12.3: {@code <arm>_<seed>_<transport>_<payload>_n<N>_<scenario>}. */
     public String label(Topology t, int run) {
         return label(arm, transport, payloadBytes, t, run);
     }

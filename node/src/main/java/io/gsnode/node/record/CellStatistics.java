@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
-/** Turns a cell's node records into its {@link CellSummary} (arms.md §12.3). */
+/** Turns a cell's node records into its {@link CellSummary} (docs/arms.md §12.3). */
 public final class CellStatistics {
 
-    /** Completions within this many milliseconds of the publish count for the rate at the deadline (arms.md §12.3). */
+    /** Completions within this many milliseconds of the publish count for the rate at the deadline (docs/arms.md §12.3). */
     public static final long DEADLINE_MS = 3000;
 
     private CellStatistics() {}

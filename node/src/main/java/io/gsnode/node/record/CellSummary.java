@@ -3,7 +3,7 @@ package io.gsnode.node.record;
 import java.util.Map;
 
 /**
- * One cell's statistics over its node records: {@code gsnode.cell/1} (design.md §4). Quantiles
+ * One cell's statistics over its node records: {@code gsnode.cell/1} (docs/records.md §3). Quantiles
  * are over all receivers, the ones that never completed included as censored: a quantile whose
  * rank falls among them is null, never computed from the completed ones alone.
  */

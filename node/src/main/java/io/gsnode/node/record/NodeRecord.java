@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One node's outcome in one cell: {@code gsnode.node/1} (design.md §4), written as one JSON line
+ * One node's outcome in one cell: {@code gsnode.node/1} (docs/records.md §1), written as one JSON line
  * with snake_case keys. Byte counters a transport cannot see are null, never 0.
  *
  * @param status {@code complete} when the node ran to the end of the hold, {@code terminated} when

@@ -35,7 +35,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One node of a cell (arms.md §11.3): listen, dial the edges this node owns, subscribe, publish
+ * One node of a cell (docs/arms.md §11.3): listen, dial the edges this node owns, subscribe, publish
  * (node 0), watch for completion, sample counters every 100 ms, and write one record at the end
  * of the hold. A signal cuts the run short but the record is still written, marked terminated.
  */
@@ -192,7 +192,7 @@ public final class NodeDaemon {
         snapshots.add(new NodeRecord.Snapshot(
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - publishNanos),
                 wire ? host.wireCounters().received() : null, wire ? host.wireCounters().sent() : null,
-                // Partial bytes are variant B's data (spec/arms.md §12.2); zero on every other arm.
+                // Partial bytes are variant B's data (docs/arms.md §12.2); zero on every other arm.
                 counters.received().dataBytes() + counters.received().partialBytes(),
                 counters.sent().dataBytes() + counters.sent().partialBytes(),
                 arm.distinct(counters.delivered()), counters.duplicates()));

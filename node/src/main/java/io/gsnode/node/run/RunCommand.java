@@ -119,7 +119,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        // Before anything can create a Netty channel or a JDK socket (spec/shadow.md §4.4).
+        // Before anything can create a Netty channel or a JDK socket (see ShadowSafety).
         if (shadow) ShadowSafety.applyProcessProperties(index);
         NodeSettings settings = settings();
         LocalTopology topo;
@@ -159,7 +159,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             if (payload < 1) throw new IllegalArgumentException("--payload must be at least 1 byte");
             if (dialSlots < 1) throw new IllegalArgumentException("--dial-slots must be at least 1");
-            // The report's cells: lax no-sign (arms.md §5.1), Prysm ids set by the arm.
+            // The report's cells: lax no-sign (docs/arms.md §5.1), Prysm ids set by the arm.
             GossipConfig.Builder g = new GossipConfig.Builder().signaturePolicy(SignaturePolicy.LAX_NO_SIGN);
             for (String p : gossipParams) {
                 int eq = p.indexOf('=');

@@ -3,7 +3,7 @@ package io.gsnode.node.run;
 import java.time.Duration;
 
 /**
- * The fixed instants of a cell (arms.md §11.2): absolute epoch milliseconds, so every node of a
+ * The fixed instants of a cell (docs/arms.md §11.2): absolute epoch milliseconds, so every node of a
  * cell acts at the same moments whenever it started. Under Shadow every clock reads simulated
  * time, which starts at 946684800000, so the same arithmetic holds there.
  */

@@ -6,9 +6,9 @@ import io.gsnode.transport.tcp.TcpConfig;
 
 /**
  * What {@code gsnode run --shadow} changes so that a node runs as a Shadow 3.x host
- * (spec/shadow.md §4), and the checks the config generator shares with it.
+ * (docs/shadow.md, "gsnode run --shadow"), and the checks the config generator shares with it.
  *
- * <p>Most of the node is Shadow-safe by construction (design.md §3): it binds to the IP the
+ * <p>Most of the node is Shadow-safe by construction (docs/architecture.md, Runtime model): it binds to the IP the
  * topology gives it and never enumerates interfaces to find one, TCP runs on Netty NIO, both QUIC
  * engines use JDK datagram channels, nothing sets {@code SO_REUSEADDR}/{@code SO_REUSEPORT} on UDP
  * or an IP-level option, and the UDP buffer sizes it asks for are set with the refusal tolerated.
@@ -24,16 +24,17 @@ import io.gsnode.transport.tcp.TcpConfig;
  *       ShadowModeTest pins it down to that one call;</li>
  *   <li>TCP is forced onto NIO: Netty's epoll transport sets options Shadow refuses
  *       (TCP_QUICKACK, SO_REUSEPORT) and batches datagrams with sendmmsg (ENOSYS there);</li>
- *   <li>every UDP datagram must fit the token bucket of both links it crosses (spec/shadow.md
- *       §3.2): one larger than a bucket never conforms and stalls that host's link for good.</li>
+ *   <li>every UDP datagram must fit the token bucket of both links it crosses (Shadow
+ *       shapes each host's up and down link with a token bucket): one larger than a bucket never
+ *       conforms and stalls that host's link for good.</li>
  * </ul>
  */
 public final class ShadowSafety {
 
-    /** spec/shadow.md §3.2: a bucket holds one 1 ms refill plus this burst allowance. */
+    /** Shadow's token bucket holds one 1 ms refill plus this burst allowance. */
     public static final int BUCKET_BURST_BYTES = 1500;
 
-    /** spec/shadow.md §3.2: the packet length Shadow counts includes the IPv4 and UDP headers. */
+    /** The packet length Shadow's token bucket counts includes the IPv4 and UDP headers. */
     public static final int UDP_IPV4_HEADER_BYTES = 20 + 8;
 
     private ShadowSafety() {
@@ -70,7 +71,7 @@ public final class ShadowSafety {
         if (packet <= bucket) return null;
         return "node " + node.index() + ": a " + packet + "-byte QUIC datagram (payload " + largestDatagramPayload(quic)
                 + " + 28 header bytes) exceeds the " + bucket + "-byte Shadow token bucket of its "
-                + node.upBps() + "/" + node.downBps() + " bit/s link and would stall it (spec/shadow.md §3.2);"
+                + node.upBps() + "/" + node.downBps() + " bit/s link and would stall it;"
                 + " lower --max-udp-payload";
     }
 

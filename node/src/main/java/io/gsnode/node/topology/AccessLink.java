@@ -3,7 +3,7 @@ package io.gsnode.node.topology;
 /**
  * A node's access link: its class and its shaped rates in bits per second.
  *
- * @param linkClass which row of {@code spec/arms.md} §10.3 the node falls in
+ * @param linkClass which row of {@code docs/arms.md} §10.3 the node falls in
  * @param upBps uplink rate, bits per second, at least 1
  * @param downBps downlink rate, bits per second, at least 1
  */

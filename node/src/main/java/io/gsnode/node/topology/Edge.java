@@ -1,8 +1,8 @@
 package io.gsnode.node.topology;
 
 /**
- * One edge of the dial graph: node {@code a} dials node {@code b} (spec/arms.md §10.1: "the lower
- * index of each edge dials the higher one").
+ * One edge of the dial graph: node {@code a} dials node {@code b} (docs/arms.md §10.1: the lower
+ * index of each edge dials the higher one).
  *
  * @param a the dialer, the lower index
  * @param b the listener, the higher index

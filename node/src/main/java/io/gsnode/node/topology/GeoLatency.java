@@ -1,7 +1,7 @@
 package io.gsnode.node.topology;
 
 /**
- * The geographic latency model of {@code spec/arms.md} §10.4, bit for bit: a node's region and a
+ * The geographic latency model of {@code docs/arms.md} §10.4, bit for bit: a node's region and a
  * pair's jitter come from the splitmix64 finaliser of the seed mixed with the indices, so any
  * (seed, i, j) gives the reference's latency without storing anything.
  *
@@ -10,13 +10,13 @@ package io.gsnode.node.topology;
  */
 public final class GeoLatency {
 
-    /** spec/arms.md §10.4: "splitmix64finaliser(seed XOR 0x9e01a7e XOR i) mod 100". */
+    /** docs/arms.md §10.4: the region draw is splitmix64finaliser(seed XOR 0x9e01a7e XOR i) mod 100. */
     static final long REGION_SALT = 0x9e01a7eL;
 
     /** Pair jitter buckets: f = 0.8 + 0.4 × (bucket / 1024). */
     static final int JITTER_BUCKETS = 1024;
 
-    /** spec/arms.md §10.4: "i = j: 1 ms". */
+    /** docs/arms.md §10.4: a node's latency to itself is 1 ms. */
     static final long SELF_NANOS = 1_000_000L;
 
     private GeoLatency() {

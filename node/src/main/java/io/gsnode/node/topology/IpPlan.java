@@ -16,11 +16,11 @@ import java.util.OptionalInt;
  * </pre>
  *
  * <p>Why this plan: 10/8 is private, so no real host is ever shadowed; Shadow refuses nothing in
- * it (spec/shadow.md §1.6: private ranges allowed since 3.3.0) and its own automatic addresses
+ * it (Shadow accepts private ranges in a host's ip_addr since 3.3.0) and its own automatic addresses
  * start at 11.0.0.1, so the two cannot collide; keeping host bytes in 1..254 means no address looks
  * like a /24 network or broadcast address to tools that assume /24s; and it holds 254 × 65536 =
  * 16,646,144 nodes, far past the 60,000 the netns and Shadow backends need. The reference's own
- * scheme (spec/arms.md §10.5, "address scheme UNCONFIRMED") is not known.
+ * scheme (docs/arms.md §10.5: UNCONFIRMED) is not known.
  */
 public final class IpPlan {
 

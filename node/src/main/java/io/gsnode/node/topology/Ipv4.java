@@ -30,7 +30,7 @@ final class Ipv4 {
     /**
      * Why {@code text} cannot be a node's address, or null if it can. A node needs a unicast
      * address other hosts can reach: Shadow refuses 0.0.0.0, loopback, multicast and broadcast
-     * (spec/shadow.md §1.6), and so does any real fabric.
+     * as a host's ip_addr, and so does any real fabric.
      */
     static String problemWith(String text) {
         int[] o = parse(text);

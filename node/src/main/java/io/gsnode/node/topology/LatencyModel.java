@@ -3,7 +3,7 @@ package io.gsnode.node.topology;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** How one-way pair latencies are drawn ({@code spec/arms.md} §2 and §10.4). */
+/** How one-way pair latencies are drawn ({@code docs/arms.md} §2 and §10.4). */
 public enum LatencyModel {
     /** Five regions, base latency per region pair, symmetric pair jitter: {@link GeoLatency}. */
     GEO("geo") {
@@ -13,9 +13,10 @@ public enum LatencyModel {
         }
     },
     /**
-     * 25 ms one way for every pair ({@code spec/arms.md} §2: "uniform = 25 ms one-way
-     * everywhere"), the diagonal included: the spec names no exception, and a Shadow self-loop
-     * must not be shorter than the smallest real latency ({@code spec/shadow.md} §2.2).
+     * 25 ms one way for every pair ({@code docs/arms.md} §2: uniform is 25 ms one way
+     * everywhere), the diagonal included: the reference names no exception, and a Shadow self-loop
+     * must not be shorter than the smallest real latency (Shadow counts self-loops in the minimum
+     * latency that sets its round length, see docs/shadow.md).
      */
     UNIFORM("uniform") {
         @Override
@@ -24,7 +25,7 @@ public enum LatencyModel {
         }
     };
 
-    /** spec/arms.md §2: "Default one-way latency 25 ms". */
+    /** docs/arms.md §2: the default one-way latency is 25 ms. */
     static final long UNIFORM_NANOS = 25_000_000L;
 
     private final String wireName;

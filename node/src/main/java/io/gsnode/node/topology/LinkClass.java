@@ -3,7 +3,7 @@ package io.gsnode.node.topology;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** What kind of access link a node has ({@code spec/arms.md} §10.3); rates live in {@link Scenario}. */
+/** What kind of access link a node has ({@code docs/arms.md} §10.3); rates live in {@link Scenario}. */
 public enum LinkClass {
     /** A home validator: the scenario's home rates (50 / 100 Mbps by default). */
     HOME("home"),

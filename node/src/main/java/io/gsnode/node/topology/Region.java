@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The five regions of the geographic latency model, with their draw weights and base one-way
- * latencies ({@code spec/arms.md} §10.4).
+ * latencies ({@code docs/arms.md} §10.4).
  */
 public enum Region {
     EU("eu", 35, new int[] {8, 40, 70, 90, 110}),

@@ -5,27 +5,27 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A link scenario of the report: which nodes get which access link ({@code spec/arms.md} §2 and
+ * A link scenario of the report: which nodes get which access link ({@code docs/arms.md} §2 and
  * §10.3). The names are {@code home}, {@code dc20}, {@code dcb20} and {@code upN} (N a positive
  * integer number of Mbps, written without leading zeros so that a scenario has one spelling). Two
  * scenarios are equal when their names are; the rates follow from the name.
  */
 public final class Scenario {
 
-    /** 1 Mbps = 10^6 bit/s (simlibp2p's {@code OneMbps}; spec/arms.md §10.3 marks it UNCONFIRMED). */
+    /** 1 Mbps = 10^6 bit/s (simlibp2p's {@code OneMbps}; docs/arms.md §10.3 marks it UNCONFIRMED). */
     public static final long BITS_PER_MBPS = 1_000_000L;
 
-    /** spec/arms.md §2: {@code SEGMENT_UP_MBPS} / {@code SEGMENT_DOWN_MBPS} = 50 / 100. */
+    /** docs/arms.md §2: {@code SEGMENT_UP_MBPS} / {@code SEGMENT_DOWN_MBPS} = 50 / 100. */
     static final long HOME_UP_MBPS = 50;
     static final long HOME_DOWN_MBPS = 100;
 
-    /** spec/arms.md §10.3: {@code SEGMENT_DATACENTER_MBPS} default 1000, symmetric. */
+    /** docs/arms.md §10.3: {@code SEGMENT_DATACENTER_MBPS} default 1000, symmetric. */
     static final long DATACENTER_MBPS = 1000;
 
-    /** spec/arms.md §2: dcb20 sets {@code SEGMENT_BUILDER_UP_MBPS=1000}; §10.3: symmetric 1 Gbps. */
+    /** docs/arms.md §2: dcb20 sets {@code SEGMENT_BUILDER_UP_MBPS=1000}; §10.3: symmetric 1 Gbps. */
     static final long BUILDER_MBPS = 1000;
 
-    /** spec/arms.md §2: dc20 sets {@code SEGMENT_DATACENTER_PCT=20}. */
+    /** docs/arms.md §2: dc20 sets {@code SEGMENT_DATACENTER_PCT=20}. */
     static final int DC20_PERCENT = 20;
 
     /** The largest N accepted in upN: 100 Gbps, far above any access link worth simulating. */
@@ -65,7 +65,7 @@ public final class Scenario {
         return new Scenario("dcb20", HOME_UP_MBPS, HOME_DOWN_MBPS, DC20_PERCENT, true);
     }
 
-    /** Every node a home validator at N / 2N Mbps (spec/arms.md §2: "upN: N / 2N"). */
+    /** Every node a home validator at N / 2N Mbps (docs/arms.md §2: upN is N up, 2N down). */
     public static Scenario up(long mbps) {
         if (mbps < 1 || mbps > MAX_UP_MBPS) {
             throw new IllegalArgumentException("upN needs N in 1.." + MAX_UP_MBPS + " Mbps, was " + mbps);
@@ -119,7 +119,7 @@ public final class Scenario {
         return (int) ((long) datacenterPercent * (n - 1) / 100);
     }
 
-    /** The access link of node {@code index} in a network of {@code n} nodes (spec/arms.md §10.3). */
+    /** The access link of node {@code index} in a network of {@code n} nodes (docs/arms.md §10.3). */
     public AccessLink accessLink(int index, int n) {
         if (index < 0 || index >= n) {
             throw new IllegalArgumentException("index " + index + " is outside 0.." + (n - 1));

@@ -15,11 +15,11 @@ import java.util.Objects;
  *
  * @param n node count, at least 2
  * @param seed the seed of the graph, region and latency draws
- * @param degree the random regular graph's degree after clamping (spec/arms.md §10.1); 0 for the
+ * @param degree the random regular graph's degree after clamping (docs/arms.md §10.1); 0 for the
  *     known-answer graphs (line, star), which have none
  * @param latencyModel the model the latencies were drawn from
  * @param scenario the link scenario the access links were drawn from
- * @param publisher the publishing node (spec/arms.md §10.2: always 0 from the generator)
+ * @param publisher the publishing node (docs/arms.md §10.2: always 0 from the generator)
  * @param nodes the n nodes, in index order
  * @param edges the dial graph, each edge a < b, sorted by (a, b)
  * @param latency the n × n one-way latencies, microseconds

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
- * Reads and validates {@code gsnode.topology/1} files (design.md §4). Every method validates the
+ * Reads and validates {@code gsnode.topology/1} files (docs/topology.md). Every method validates the
  * whole file and throws {@link InvalidTopologyException} naming the first problem (unknown schema,
  * n mismatch, bad or duplicate IP, edge out of range or not a < b, duplicate edge, wrong-length or
  * negative latency matrix, unknown class, region, model or scenario, publisher out of range,

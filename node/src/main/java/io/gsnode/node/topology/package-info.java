@@ -1,5 +1,5 @@
 /**
- * The topology file {@code gsnode.topology/1} ({@code design.md} §4, {@code spec/arms.md} §10): the
+ * The topology file {@code gsnode.topology/1} ({@code docs/topology.md}, {@code docs/arms.md} §10): the
  * model, a validating streaming reader, a compact writer, the link classes of each scenario and the
  * geographic latency model.
  *
@@ -7,7 +7,7 @@
  * row of the latency matrix, its own entry, the peers it dials and every peer's IP, never the whole
  * n*n matrix. Tools read everything with {@link io.gsnode.node.topology.TopologyReader#read}.
  *
- * <p><b>Deviations</b> from the reference's export ({@code spec/arms.md} §10.5, whose key
+ * <p><b>Deviations</b> from the reference's export ({@code docs/arms.md} §10.5, whose key
  * spelling is UNCONFIRMED):
  * <ul>
  *   <li>Latencies are integer microseconds, truncated from the reference's nanoseconds (as Go's

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Both variant B arms (spec/arms.md §8) as real 8-process local cells over TCP and over QUIC:
+ * Both variant B arms (docs/arms.md §8) as real 8-process local cells over TCP and over QUIC:
  * every receiver rebuilds the group from partial messages alone, no full message is ever
  * gossiped, and the record carries the broadcaster's counters.
  */

@@ -51,7 +51,7 @@ class ShadowModeTest {
      *       ({@code prepareToClose}); a refusal means "no linger", which is what we set;</li>
      *   <li>{@code socket AF_INET6}: the JDK's IPv6 probe, answered "no IPv6", as Shadow does;</li>
      *   <li>{@code setsockopt udp level=0 name=49} (IP_MULTICAST_ALL=0): set by the JDK on every
-     *       datagram socket, tolerating exactly ENOPROTOOPT (spec/shadow.md §4.4);</li>
+     *       datagram socket, tolerating exactly ENOPROTOOPT, which Shadow answers;</li>
      *   <li>{@code ENUMERATION ioctl SIOCGIFCONF}: Netty's NetUtil looks for the loopback interface
      *       once, in its static initialiser, catches the EINVAL and logs a warning (checked below
      *       to be that warning and no other enumeration). Nothing of ours enumerates: the node binds

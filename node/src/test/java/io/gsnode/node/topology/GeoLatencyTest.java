@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The geo model of spec/arms.md §10.4 against values worked out by hand from its formulas. The
+ * The geo model of docs/arms.md §10.4 against values worked out by hand from its formulas. The
  * 64-bit products below were done in arbitrary precision and reduced mod 2^64.
  */
 class GeoLatencyTest {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Link classes per scenario, spec/arms.md §2 and §10.3. */
+/** Link classes per scenario, docs/arms.md §2 and §10.3. */
 class ScenarioTest {
 
     private static final AccessLink HOME = new AccessLink(LinkClass.HOME, 50_000_000L, 100_000_000L);
@@ -23,7 +23,7 @@ class ScenarioTest {
 
     @Test
     void dc20AtFiveHundredPutsNodesOneToNinetyNineInDatacenters() {
-        // spec/arms.md §10.3: dc = floor(20 × 499 / 100) = 99, "dc20 at N = 500: nodes 1–99".
+        // docs/arms.md §10.3: dc = floor(20 × 499 / 100) = 99: dc20 at N = 500 puts nodes 1–99 in datacenters.
         Scenario s = Scenario.dc20();
         assertEquals(99, s.datacenterCount(500));
         assertEquals(HOME, s.accessLink(0, 500));

@@ -4,7 +4,7 @@ import io.gsnode.segmentation.codec.WireForm;
 import java.util.Map;
 
 /**
- * One arm of the report (arms.md §7): a name, the knobs that define it, and how to build it on a
+ * One arm of the report (docs/arms.md §7): a name, the knobs that define it, and how to build it on a
  * node. Arms are data: {@link ArmCatalogue} composes each from named codecs and policies.
  */
 public interface Arm {
@@ -43,7 +43,7 @@ public interface Arm {
 
     /**
      * The dial graph the arm's cell uses: {@code ""} for the cell's own (the random regular graph),
-     * {@code "line"} for the known-answer arm (spec/arms.md §7, {@code EDGES=line}).
+     * {@code "line"} for the known-answer arm (docs/arms.md §7, {@code EDGES=line}).
      */
     default String edges() {
         return "";

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every arm by name (spec/arms.md §7), in the report's order, as the reference's arm table
+ * Every arm by name (docs/arms.md §7), in the report's order, as the reference's arm table
  * ({@code testing/shadowstudy/arms.sh}) defines it: each row is the arm's {@code SEGMENT_*} knobs,
  * and every arm is composed from them by the same code ({@link ArmKnobs}, the policies of
  * {@code io.gsnode.segmentation.policy}). A new arm is a new row, or a new policy behind a new knob.
@@ -23,7 +23,7 @@ public final class ArmCatalogue {
 
     private static final Map<String, Arm> ARMS = new LinkedHashMap<>();
 
-    /** The B tuned knobs shared by both B rows (spec/arms.md §7). */
+    /** The B tuned knobs shared by both B rows (docs/arms.md §7). */
     private static final String B_TUNED = "SEGMENT_POLICIES=phase SEGMENT_REPLICATION=2 SEGMENT_CLAIM_PER_PEER=4 "
             + "SEGMENT_STRIKE_CAP=1 SEGMENT_STRIKE_TTL_MS=30000 SEGMENT_ADAPTIVE_TIMEOUT=1 SEGMENT_PARTIAL_COMPRESS=1";
 

@@ -6,7 +6,7 @@ package io.gsnode.segmentation.arm;
  * @param index the node's index in the topology
  * @param publisher whether this node publishes (node 0 in the report's cells)
  * @param payloadBytes P, the payload size of the cell
- * @param seed the cell's seed (graph seed; the payload seed is fixed by arms.md §3.1)
+ * @param seed the cell's seed (graph seed; the payload seed is fixed by docs/arms.md §3.1)
  * @param n the number of nodes in the cell
  */
 public record ArmContext(int index, boolean publisher, int payloadBytes, long seed, int n) {

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What an arm is, read from the reference's {@code SEGMENT_*} knobs (spec/arms.md §2, §3, §5.2,
+ * What an arm is, read from the reference's {@code SEGMENT_*} knobs (docs/arms.md §2, §3, §5.2,
  * §6, §7, §9) plus {@code SHADOW_VARIANT}: its message form, its forwarding and request policies
  * and its router overrides. {@link #parse} checks every knob and every combination and fails with
  * the knob, its value and what is allowed; {@link ArmCatalogue#custom} turns the result into an arm.
@@ -45,7 +45,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
                        boolean stopPull, Integer meshD, Integer idontwantThreshold, BroadcasterConfig partial,
                        boolean strict, Map<String, String> env) {
 
-    /** {@code SEGMENT_ARMS}: how the arm forwards (spec/arms.md §7). */
+    /** {@code SEGMENT_ARMS}: how the arm forwards (docs/arms.md §7). */
     public enum Mode {
         /** One message, stock gossipsub. */
         WHOLE,
@@ -61,7 +61,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
 
     /** The research tree's default unit, used for an unset unit outside strict mode (go: {@code segments.DefaultSegmentSize}). */
     public static final int DEFAULT_SEGMENT_SIZE = 32768;
-    /** MaxIHaveMessages on every phase arm (spec/arms.md §5.2, §6.1): one immediate IHAVE per message. */
+    /** MaxIHaveMessages on every phase arm (docs/arms.md §5.2, §6.1): one immediate IHAVE per message. */
     public static final int PHASE_MAX_IHAVE_MESSAGES = 4096;
     /** go: {@code envDuration("SEGMENT_IHAVE_PARK_TTL_MS", 30*time.Second)}. */
     public static final Duration DEFAULT_PARK_TTL = Duration.ofSeconds(30);
@@ -90,13 +90,13 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
         Variant variant = Variant.parse(k.text("SHADOW_VARIANT", "a"));
         if (variant != Variant.B) {
             for (String name : KnobNames.VARIANT_B) {
-                onlyWith(k, name, false, "SHADOW_VARIANT=b (a variant B knob, spec/arms.md §8)");
+                onlyWith(k, name, false, "SHADOW_VARIANT=b (a variant B knob, docs/arms.md §8)");
             }
         }
         String publishMode = k.text("SEGMENT_PUBLISH_MODE", "batch");
         if (!publishMode.equals("batch")) {
             throw new InvalidKnobException("SEGMENT_PUBLISH_MODE=" + publishMode + ": only batch publishing is "
-                    + "supported (spec/arms.md §5.4; fcfs is unused by the report)");
+                    + "supported (docs/arms.md §5.4; fcfs is unused by the report)");
         }
 
         Mode mode = switch (variant) {
@@ -116,7 +116,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
         String source = k.text("SEGMENT_PHASE_SRC", "immediate");
         if (!source.equals("immediate")) {
             throw new InvalidKnobException("SEGMENT_PHASE_SRC=" + source + ": only the immediate source policy is "
-                    + "supported (spec/arms.md §6.1 step 6)");
+                    + "supported (docs/arms.md §6.1 step 6)");
         }
         String selection = k.text("SEGMENT_PHASE_SEL", "rank");
         if (!selection.equals("rank")) {
@@ -147,7 +147,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
         if (variant == Variant.B) {
             if (structured || stopPull || discipline != null) {
                 throw new InvalidKnobException("variant B moves segments as partial messages, not gossip: structured ids, "
-                        + "stop-pull and the pull discipline have no effect on it (spec/arms.md §8)");
+                        + "stop-pull and the pull discipline have no effect on it (docs/arms.md §8)");
             }
             if (encoding.compressFirst()) throw new InvalidKnobException("SEGMENT_COMPRESS_FIRST is variant a only");
         }
@@ -180,25 +180,25 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
     private static Mode modeOfVariantB(KnobReader k) {
         for (String aOrC : new String[] {"SEGMENT_ARMS", "SEGMENT_A_PHASE_R", "SEGMENT_C_PHASE_R", "SEGMENT_COMPRESS_FIRST",
                 "SEGMENT_FIXED_COUNT"}) {
-            onlyWith(k, aOrC, false, "SHADOW_VARIANT=a or c (variant B cuts the raw payload at SEGMENT_SIZE_BYTES, spec/arms.md §8)");
+            onlyWith(k, aOrC, false, "SHADOW_VARIANT=a or c (variant B cuts the raw payload at SEGMENT_SIZE_BYTES, docs/arms.md §8)");
         }
         return Mode.SEGMENTED;
     }
 
-    /** Variant B's knobs (spec/arms.md §7, §8.4-8.5); only the report's push policy is supported. */
+    /** Variant B's knobs (docs/arms.md §7, §8.4-8.5); only the report's push policy is supported. */
     private static BroadcasterConfig broadcaster(KnobReader k) {
         String policy = k.text("SEGMENT_POLICIES", "phase");
         if (!policy.equals("phase")) {
             throw new InvalidKnobException("SEGMENT_POLICIES=" + policy + ": only the phase push policy is supported "
-                    + "(spec/arms.md §8.4; split, all, none and the coordinated push are unused by the report)");
+                    + "(docs/arms.md §8.4; split, all, none and the coordinated push are unused by the report)");
         }
         for (String unused : new String[] {"SEGMENT_PUSH_DIVISOR", "SEGMENT_PUSH_GRACE_MS", "SEGMENT_ANNOUNCE_WINDOW_MS"}) {
             if (k.isSet(unused) && !k.text(unused, "0").equals("0")) {
-                throw new InvalidKnobException(unused + " is not supported: the report's B arms leave it off (spec/arms.md §8.4)");
+                throw new InvalidKnobException(unused + " is not supported: the report's B arms leave it off (docs/arms.md §8.4)");
             }
         }
         if (k.isSet("SEGMENT_B_GROUPS") && !k.text("SEGMENT_B_GROUPS", "1").equals("1")) {
-            throw new InvalidKnobException("SEGMENT_B_GROUPS: only one group per cell is supported (spec/arms.md §3.9)");
+            throw new InvalidKnobException("SEGMENT_B_GROUPS: only one group per cell is supported (docs/arms.md §3.9)");
         }
         return new BroadcasterConfig(
                 k.integer("SEGMENT_REPLICATION", 2, 0, 1000),
@@ -215,7 +215,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
 
     private static Mode modeOfVariantC(KnobReader k) {
         for (String aOnly : new String[] {"SEGMENT_ARMS", "SEGMENT_A_PHASE_R", "SEGMENT_COMPRESS_FIRST", "SEGMENT_FIXED_COUNT"}) {
-            onlyWith(k, aOnly, false, "SHADOW_VARIANT=a (variant C cuts the raw payload at SEGMENT_SIZE_BYTES, spec/arms.md §9)");
+            onlyWith(k, aOnly, false, "SHADOW_VARIANT=a (variant C cuts the raw payload at SEGMENT_SIZE_BYTES, docs/arms.md §9)");
         }
         return k.isSet("SEGMENT_C_PHASE_R") ? Mode.PHASE : Mode.SEGMENTED;
     }
@@ -223,7 +223,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
     private static SegmentEncodingParams encoding(KnobReader k, Variant variant, Mode mode, boolean structured, boolean strict) {
         if (mode == Mode.WHOLE) {
             for (String wire : new String[] {"SEGMENT_SIZE_BYTES", "SEGMENT_FIXED_COUNT", "SEGMENT_PARITY", "SEGMENT_COMPRESS_FIRST"}) {
-                onlyWith(k, wire, false, "a segmented arm (the whole message carries the raw payload, spec/arms.md §3.3)");
+                onlyWith(k, wire, false, "a segmented arm (the whole message carries the raw payload, docs/arms.md §3.3)");
             }
             return null;
         }
@@ -265,7 +265,7 @@ public record ArmKnobs(Variant variant, Mode mode, SegmentEncodingParams encodin
         }
     }
 
-    /** The record's arm label (spec/arms.md §12.1): the SEGMENT_ARMS entry for variant a, {@code variantC} for c. */
+    /** The record's arm label (docs/arms.md §12.1): the SEGMENT_ARMS entry for variant a, {@code variantC} for c. */
     public String armLabel() {
         return switch (variant) {
             case A -> mode.wireName();

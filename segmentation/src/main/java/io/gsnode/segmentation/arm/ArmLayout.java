@@ -74,7 +74,7 @@ final class ArmLayout {
         return List.copyOf(out);
     }
 
-    /** spec/arms.md §3.10; the id width is the installed function's on the first message, on its topic. */
+    /** docs/arms.md §3.10; the id width is the installed function's on the first message, on its topic. */
     WireForm wireForm() {
         return WireForm.of(messages, data -> ids.apply(PubMessage.unsigned(topicOf(0), data)).length());
     }

@@ -28,7 +28,7 @@ public interface ArmNode {
     /** The topics the node subscribes to. */
     List<String> topics();
 
-    /** The publisher's batch, in publish order (arms.md §5.4). Empty on other nodes. */
+    /** The publisher's batch, in publish order (docs/arms.md §5.4). Empty on other nodes. */
     List<GossipRouter.Outgoing> publications();
 
     /**

@@ -3,7 +3,7 @@ package io.gsnode.segmentation.arm;
 import java.util.Map;
 
 /**
- * The cell around an arm, read from the reference's {@code SEGMENT_*} knobs (spec/arms.md §2,
+ * The cell around an arm, read from the reference's {@code SEGMENT_*} knobs (docs/arms.md §2,
  * §5.9, §10): node count, dial graph, latency model, links, seed, payload and deadline. The arm
  * itself is {@link ArmKnobs}; both read the same map and each ignores the other's knobs.
  *
@@ -34,7 +34,7 @@ public record CellKnobs(boolean strict, boolean slowTests, Integer n, int degree
     public static final int DEFAULT_DEGREE = 70;
     /** go: gossipsim.DefaultRate, 50 Mbps. */
     public static final int DEFAULT_MBPS = 50;
-    /** spec/arms.md §2: the rate@deadline slot when unset. */
+    /** docs/arms.md §2: the rate@deadline slot when unset. */
     public static final int DEFAULT_DEADLINE_MS = 4000;
     /** §5.9: the deterministic-rand seed is graph seed × this + node index. */
     public static final long ROUTER_SEED_MULTIPLIER = 1_000_003L;

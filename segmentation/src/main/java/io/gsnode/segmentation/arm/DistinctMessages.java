@@ -6,7 +6,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The completion watcher of variants A and C (spec/arms.md §4): count distinct messages,
+ * The completion watcher of variants A and C (docs/arms.md §4): count distinct messages,
  * identified by the SHA-256 of their data, over every subscription of the node, and complete when
  * {@code need} of them are known. At that delivery it runs {@code onComplete} (the stop-pull gate's
  * flip), on the same thread, so the next IHAVE already meets the closed gate.

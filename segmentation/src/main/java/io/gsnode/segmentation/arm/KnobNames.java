@@ -5,7 +5,7 @@ import java.util.Set;
 
 /**
  * Every {@code SEGMENT_*} name gsnode knows, by who reads it, so a misspelt or unsupported knob
- * fails the parse instead of silently changing nothing (spec/arms.md §2, §6.8, §8, §11.5).
+ * fails the parse instead of silently changing nothing (docs/arms.md §2, §6.8, §8, §11.5).
  */
 final class KnobNames {
 
@@ -63,7 +63,7 @@ final class KnobNames {
         if (!name.startsWith("SEGMENT_")) return;
         if (unsupported(name)) {
             throw new InvalidKnobException(name + " is not supported by gsnode: the report's arms do not use it "
-                    + "(spec/arms.md §6.8, §11.5)");
+                    + "(docs/arms.md §6.8, §11.5)");
         }
         if (!ARM.contains(name) && !CELL.contains(name) && !VARIANT_B.contains(name)) {
             throw new InvalidKnobException("unknown knob " + name + "; known: arm " + new java.util.TreeSet<>(ARM)

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One row of the reference's arm table ({@code testing/shadowstudy/arms.sh}, spec/arms.md §2, §7)
+ * One row of the reference's arm table ({@code testing/shadowstudy/arms.sh}, docs/arms.md §2, §7)
  * as text: {@code NAME=VALUE} pairs separated by spaces, where a value may be a symbol of the
  * payload size and a pair may be a group:
  * <ul>
@@ -27,7 +27,7 @@ final class KnobTemplate {
         this.text = text;
     }
 
-    /** {@code AR} (spec/arms.md §2): 4 up to 256 KiB, 3 up to 1 MiB, 2 above. */
+    /** {@code AR} (docs/arms.md §2): 4 up to 256 KiB, 3 up to 1 MiB, 2 above. */
     static int adaptivePushWidth(int payloadBytes) {
         if (payloadBytes <= 256 * 1024) return 4;
         if (payloadBytes <= 1024 * 1024) return 3;

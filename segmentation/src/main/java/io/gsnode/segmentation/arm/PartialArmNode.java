@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
- * A variant B arm on one node (spec/arms.md §8): the envelope topic joined with "request partial
+ * A variant B arm on one node (docs/arms.md §8): the envelope topic joined with "request partial
  * messages", and one {@link PartialBroadcaster} installed as the router's extension. Nothing
  * travels as an ordinary gossip message: the publisher hands its segment group to the
  * broadcaster, and a receiver completes when its broadcaster has verified and rebuilt the group.
@@ -61,7 +61,7 @@ final class PartialArmNode implements ArmNode {
         return List.of(broadcaster.topic());
     }
 
-    /** Nothing goes through the ordinary publish (spec/arms.md §8.1). */
+    /** Nothing goes through the ordinary publish (docs/arms.md §8.1). */
     @Override
     public List<GossipRouter.Outgoing> publications() {
         return List.of();

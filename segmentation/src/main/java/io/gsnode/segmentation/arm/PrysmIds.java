@@ -6,7 +6,7 @@ import io.gsnode.segmentation.ids.PrysmMessageId;
 import io.gsnode.segmentation.ids.StructuredMessageId;
 import io.gsnode.segmentation.ids.Topics;
 
-/** The router's id functions for the report's cells (spec/arms.md §3.7, §3.8). */
+/** The router's id functions for the report's cells (docs/arms.md §3.7, §3.8). */
 final class PrysmIds {
 
     /** Prysm's 20-byte id over topic and data. */

@@ -2,7 +2,7 @@ package io.gsnode.segmentation.arm;
 
 import java.util.Locale;
 
-/** The test strategy a cell runs ({@code SHADOW_VARIANT}, spec/arms.md §2). */
+/** The test strategy a cell runs ({@code SHADOW_VARIANT}, docs/arms.md §2). */
 public enum Variant {
     /** One topic: the whole message, or plain, coded or compress-first segments (§7). */
     A,

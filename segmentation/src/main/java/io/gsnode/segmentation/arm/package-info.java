@@ -1,5 +1,5 @@
 /**
- * The report's arms ({@code shared/spec/arms.md} §7): {@link io.gsnode.segmentation.arm.ArmCatalogue}
+ * The report's arms ({@code docs/arms.md} §7): {@link io.gsnode.segmentation.arm.ArmCatalogue}
  * names each as a row of {@code SEGMENT_*} knobs, {@link io.gsnode.segmentation.arm.ArmKnobs} parses
  * knobs into an arm (message form, forwarding and request policies, router overrides) and
  * {@link io.gsnode.segmentation.arm.CellKnobs} the cell around it; an

@@ -1,7 +1,7 @@
 package io.gsnode.segmentation.codec;
 
 /**
- * Compress-first (spec/arms.md §3.6, {@code SEGMENT_COMPRESS_FIRST=1}): snappy-compress the raw
+ * Compress-first (docs/arms.md §3.6, {@code SEGMENT_COMPRESS_FIRST=1}): snappy-compress the raw
  * payload (block format, Go's {@code snappy.Encode}) and segment the compressed bytes into a fixed
  * number of pieces, optionally coded. Parity is then computed over compressed bytes, so no segment
  * compresses further on the wire (the gossip encoder still runs and gains about nothing).

@@ -2,7 +2,7 @@ package io.gsnode.segmentation.codec;
 
 /**
  * Arithmetic in GF(2^8) with the reducing polynomial x^8 + x^4 + x^3 + x^2 + 1 (0x11d) and
- * generator 2, table-driven (spec/arms.md §3.5): a full 256 × 256 multiplication table (64 KiB,
+ * generator 2, table-driven (docs/arms.md §3.5): a full 256 × 256 multiplication table (64 KiB,
  * one row per multiplier so a shard loop indexes one 256-byte row) and an inverse table.
  *
  * <p>Addition is XOR. Tables are built once, at class initialisation; thread-safe.
@@ -54,7 +54,7 @@ public final class Gf256 {
         return INV[a] & 0xff;
     }
 
-    /** a^e, with 0^0 = 1 (the Vandermonde convention of spec §3.5). */
+    /** a^e, with 0^0 = 1 (the Vandermonde convention of docs/arms.md §3.5). */
     public static int pow(int a, int e) {
         int r = 1;
         for (int i = 0; i < e; i++) {

@@ -3,7 +3,7 @@ package io.gsnode.segmentation.codec;
 /**
  * Go's {@code math/rand/v2} PCG source (128-bit LCG state, DXSM output), with the three
  * {@code rand.Rand} draws the payload generator uses, so a payload is byte-identical to the
- * reference harness's for the same seed (spec/arms.md §3.1).
+ * reference harness's for the same seed (docs/arms.md §3.1).
  *
  * <p>Go: {@code rand.New(rand.NewPCG(seed1, seed2))}. {@link #nextUint64()} is
  * {@code Rand.Uint64}, {@link #nextUint32()} is {@code Rand.Uint32} (the high half of a 64-bit

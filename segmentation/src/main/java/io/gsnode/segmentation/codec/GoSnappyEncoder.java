@@ -12,7 +12,7 @@ import java.util.Arrays;
  *
  * <p>Why not a library encoder: snappy lets each encoder pick its own matches, and aircompressor's
  * (a port of the C++ encoder) compresses the mainnet-like 1 MiB payload to 733 122 bytes where Go's
- * gives 746 262 (spec/arms.md §16: "≈ 746 KB"). Wire bytes are what the experiment measures, and
+ * gives 746 262 (docs/arms.md §16: ≈ 746 KB). Wire bytes are what the experiment measures, and
  * compress-first segments the compressed bytes (so its unit and group id depend on them too), so
  * the encoder has to be Go's. The algorithm is golang/snappy's (BSD-3-Clause) {@code encodeBlock}:
  * 64 KiB blocks, each hashed afresh into a table of up to 2^14 entries, a skip that grows by one

@@ -3,7 +3,7 @@ package io.gsnode.segmentation.codec;
 import java.nio.ByteBuffer;
 
 /**
- * "SSZ then snappy", the encoding of every gossip message in arms A and C (spec/arms.md §3.2):
+ * "SSZ then snappy", the encoding of every gossip message in arms A and C (docs/arms.md §3.2):
  * the body is an SSZ container with exactly one variable-size byte-list field, i.e. the 4-byte
  * little-endian offset 4 followed by the field's bytes, and the whole body is compressed with the
  * snappy block format (Prysm's {@code SszNetworkEncoder.EncodeGossip}).

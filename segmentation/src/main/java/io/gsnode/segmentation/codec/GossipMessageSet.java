@@ -8,7 +8,7 @@ import java.util.List;
  * The harness's "wire arm".
  *
  * @param messages encoded gossip data (SSZ, then snappy), one per message; shared, never modified
- * @param need     distinct messages that complete a receiver (spec §4): 1 whole, all plain, k coded
+ * @param need     distinct messages that complete a receiver (docs/arms.md §4): 1 whole, all plain, k coded
  * @param unit     the segment size the payload was cut at; 0 for the whole message
  * @param group    the committed segment group, or {@code null} for the whole message
  */

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The SHA-256 Merkle tree over a group's segments (spec/arms.md §3.4).
+ * The SHA-256 Merkle tree over a group's segments (docs/arms.md §3.4).
  *
  * <p>Leaf digest = SHA-256(0x00 ‖ segment), internal node = SHA-256(0x01 ‖ left ‖ right); the
  * domain bytes keep a leaf from ever being read as a node. The width is the next power of two at

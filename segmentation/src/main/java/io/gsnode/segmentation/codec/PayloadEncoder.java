@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Builds the gossip messages of an arm from the raw payload, exactly as the reference publisher
- * does (spec/arms.md §3.2–3.7): the whole message, or plain / coded / compress-first segments, each
+ * does (docs/arms.md §3.2–3.7): the whole message, or plain / coded / compress-first segments, each
  * gossip message being SSZ offset 4 ‖ [81-byte structured prefix] ‖ SegmentMessage, then snappy.
  *
  * <p>Each segment's SSZ body is written once into its own array and compressed once; segment data
@@ -17,7 +17,7 @@ public final class PayloadEncoder {
     }
 
     /**
-     * The whole-message form (spec §3.3): one gossip message whose SSZ field is the raw payload.
+     * The whole-message form (docs/arms.md §3.3): one gossip message whose SSZ field is the raw payload.
      * Wire form 1 / 1 / unit 0.
      */
     public static GossipMessageSet whole(byte[] payload) {

@@ -1,19 +1,19 @@
 package io.gsnode.segmentation.codec;
 
 /**
- * The reference harness's synthetic payloads (spec/arms.md §3.1), byte-identical to Go's
+ * The reference harness's synthetic payloads (docs/arms.md §3.1), byte-identical to Go's
  * {@code gossipsim.MainnetLikePayload} and {@code HighEntropyPayload} for the same length and seed.
  *
  * <p>The mainnet-like payload is built in 32-byte words, as ABI encoding pads every value to a
  * word: a fraction of the words ({@link #MAINNET_PADDED_FRACTION}) hold a small value (their last
  * three bytes) in an otherwise zero word, the rest are random. That fraction was calibrated so
  * snappy compresses the payload 1.40 : 1 like a real mainnet execution payload, which is what makes
- * compressed sizes (≈ 746 KB for the 1 MiB whole message, spec §16) comparable to the report's.
+ * compressed sizes (≈ 746 KB for the 1 MiB whole message, docs/arms.md §16) comparable to the report's.
  */
 public final class PayloadGenerator {
-    /** Seed of the measured payload in every cell (spec §3.1). */
+    /** Seed of the measured payload in every cell (docs/arms.md §3.1). */
     public static final long MEASURED_SEED = 11;
-    /** Seed of the warm-up payload (spec §3.1). */
+    /** Seed of the warm-up payload (docs/arms.md §3.1). */
     public static final long WARMUP_SEED = 12;
     /** go: gossipsim.MainnetPaddedFraction, calibrated to mainnet's 1.40 : 1 snappy ratio. */
     public static final double MAINNET_PADDED_FRACTION = 0.41;

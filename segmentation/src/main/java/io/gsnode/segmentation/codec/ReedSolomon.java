@@ -3,7 +3,7 @@ package io.gsnode.segmentation.codec;
 import io.gsnode.segmentation.codec.SegmentException.Reason;
 
 /**
- * The systematic Reed–Solomon code of coded segment groups (spec/arms.md §3.5) over
+ * The systematic Reed–Solomon code of coded segment groups (docs/arms.md §3.5) over
  * {@link Gf256}: k data shards, p parity shards, n = k + p ≤ 256, any k of the n recovering the data.
  *
  * <p>Encoding matrix: the n × k Vandermonde matrix V[i][j] = i^j (0^0 = 1) multiplied by the

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Cutting a message into a committed segment group and putting it back together (spec/arms.md
+ * Cutting a message into a committed segment group and putting it back together (docs/arms.md
  * §3.4–3.5, the research tree's codec).
  *
  * <p>Building is the publisher's side, over bytes it made itself, so bad parameters are

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * The authenticated header of a segment group (spec/arms.md §3.4): format version, hash id,
+ * The authenticated header of a segment group (docs/arms.md §3.4): format version, hash id,
  * segment count, segment size, total length and Merkle root. Every field that reassembly depends on
  * is here, so a receiver that pins the first descriptor of a group rejects peers who contradict it.
  *

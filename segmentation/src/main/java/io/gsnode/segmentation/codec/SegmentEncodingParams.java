@@ -1,7 +1,7 @@
 package io.gsnode.segmentation.codec;
 
 /**
- * How an A- or C-family arm cuts its payload into gossip messages (spec/arms.md §3.4–3.7, §7).
+ * How an A- or C-family arm cuts its payload into gossip messages (docs/arms.md §3.4–3.7, §7).
  * Field names follow the {@code SEGMENT_*} environment knobs.
  *
  * @param segmentSizeBytes {@code SEGMENT_SIZE_BYTES}: the segment size in bytes, in (0, 1 MiB];
@@ -31,7 +31,7 @@ public record SegmentEncodingParams(int segmentSizeBytes, int fixedCount, int pa
                     + SegmentDescriptor.MAX_SEGMENTS + "] (0 = unset)");
         }
         if (segmentSizeBytes == 0 && fixedCount == 0) {
-            // spec §2 SEGMENT_STRICT: a segmented arm with neither knob is fatal, not defaulted.
+            // docs/arms.md §2 SEGMENT_STRICT: a segmented arm with neither knob is fatal, not defaulted.
             throw new IllegalArgumentException("a segmented arm needs segmentSizeBytes or fixedCount; both are 0");
         }
         if (parity < 0 || parity >= ReedSolomon.MAX_SHARDS) {

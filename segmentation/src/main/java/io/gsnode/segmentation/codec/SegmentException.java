@@ -2,7 +2,7 @@ package io.gsnode.segmentation.codec;
 
 /**
  * A segment, descriptor or coded group that fails the research-tree codec's checks
- * (spec/arms.md §3.4–3.5). {@link #reason()} says which check, so a caller can count rejections by
+ * (docs/arms.md §3.4–3.5). {@link #reason()} says which check, so a caller can count rejections by
  * kind rather than parse messages.
  */
 public final class SegmentException extends Exception {

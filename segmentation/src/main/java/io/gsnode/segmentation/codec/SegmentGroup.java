@@ -27,7 +27,7 @@ public record SegmentGroup(SegmentDescriptor descriptor, List<SegmentMessage> me
         return descriptor.required();
     }
 
-    /** Sum of the segment messages' encoded lengths (variant B's wire total, spec §3.10). */
+    /** Sum of the segment messages' encoded lengths (variant B's wire total, docs/arms.md §3.10). */
     public long encodedBytes() {
         long total = 0;
         for (SegmentMessage m : messages) {

@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The 81-byte structural prefix of a segment (spec/arms.md §3.7): what a segment claims to be, as
+ * The 81-byte structural prefix of a segment (docs/arms.md §3.7): what a segment claims to be, as
  * opposed to what its bytes hash to. It is the head of a 101-byte structured message id, and the
  * same 81 bytes ride at the front of the SSZ byte field, before the SegmentMessage, so every
  * receiver derives the id from the wire.

@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * One segment of a group on the wire, in the research tree's own byte layout (spec/arms.md §3.4;
+ * One segment of a group on the wire, in the research tree's own byte layout (docs/arms.md §3.4;
  * not SSZ): canonical descriptor (50 B) ‖ index (u32 LE) ‖ proof count (u8, ≤ 14) ‖ proof digests
  * (32 B each) ‖ data length (u32 LE) ‖ data. A 32 KiB segment of a 32-segment group is
  * 50 + 4 + 1 + 160 + 4 + 32768 = 32 987 bytes.

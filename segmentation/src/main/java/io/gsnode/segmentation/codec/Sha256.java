@@ -3,7 +3,7 @@ package io.gsnode.segmentation.codec;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
-/** SHA-256, the one hash of the segment codec (hash id 0) and of every id in spec/arms.md §3. */
+/** SHA-256, the one hash of the segment codec (hash id 0) and of every id in docs/arms.md §3. */
 public final class Sha256 {
     /** Digest width in bytes. */
     public static final int DIGEST_BYTES = 32;

@@ -6,7 +6,7 @@ import java.util.Arrays;
 
 /**
  * Snappy <b>block</b> format (not the framed stream format), as Go's {@code golang/snappy}
- * {@code Encode}/{@code Decode} and Prysm's gossip encoder use it (spec/arms.md §3.2, §3.6).
+ * {@code Encode}/{@code Decode} and Prysm's gossip encoder use it (docs/arms.md §3.2, §3.6).
  *
  * <p>Compression is {@link GoSnappyEncoder}, which makes Go's match choices so the compressed
  * bytes equal the reference node's; decompression is aircompressor's pure-Java decoder, which

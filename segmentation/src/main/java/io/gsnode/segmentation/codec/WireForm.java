@@ -3,7 +3,7 @@ package io.gsnode.segmentation.codec;
 import java.util.function.ToIntFunction;
 
 /**
- * What a cell's arm puts on the wire (spec/arms.md §3.10): the part of an arm's identity its name
+ * What a cell's arm puts on the wire (docs/arms.md §3.10): the part of an arm's identity its name
  * can hide. Two cells with different wire forms are never paired.
  *
  * @param msgs    messages on the wire (K, or K + parity for a coded group)

@@ -1,6 +1,6 @@
 /**
  * Payload, gossip encoding and the segment codec of the report's arms
- * ({@code shared/spec/arms.md} §3.1–3.7, §3.10): the
+ * ({@code docs/arms.md} §3.1–3.7, §3.10): the
  * mainnet-like payload generator and Go's PCG, SSZ-then-snappy gossip encoding, the research tree's
  * segment codec (SHA-256 Merkle tree, 50-byte descriptor, group id, SegmentMessage layout),
  * systematic GF(2^8) Reed–Solomon coding, compress-first, the 81-byte structured id prefix and the

@@ -63,7 +63,7 @@ public record ForkDigest(int value) {
 
     /**
      * Mainnet's Fulu digest at Fulu activation as computed by the consensus-specs rule,
-     * {@code cc2c5cdb}. <b>UNCONFIRMED</b> (spec/arms.md §3.9) that it is the value the reference's
+     * {@code cc2c5cdb}. <b>UNCONFIRMED</b> (docs/arms.md §3.9) that it is the value the reference's
      * Prysm config produced; any fixed value works as long as every node agrees.
      */
     public static ForkDigest mainnetFulu() {

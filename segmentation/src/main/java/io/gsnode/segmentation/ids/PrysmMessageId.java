@@ -10,7 +10,7 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 
 /**
- * Prysm's 20-byte gossip message id, post-Altair rule (spec/arms.md §3.8; consensus-specs Altair
+ * Prysm's 20-byte gossip message id, post-Altair rule (docs/arms.md §3.8; consensus-specs Altair
  * p2p-interface "Topics and messages"):
  * {@code SHA-256(MESSAGE_DOMAIN_VALID_SNAPPY ‖ u64 LE len(topic) ‖ topic ‖ snappy_decompress(data))[:20]},
  * or, when the data does not decompress, {@code SHA-256(MESSAGE_DOMAIN_INVALID_SNAPPY ‖ u64 LE

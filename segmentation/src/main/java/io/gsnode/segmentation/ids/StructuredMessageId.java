@@ -6,7 +6,7 @@ import io.gsnode.segmentation.codec.SegmentIdPrefix;
 import java.util.Optional;
 
 /**
- * The structured message-id function of {@code SEGMENT_STRUCTURED_IDS=1} (spec/arms.md §3.7): a
+ * The structured message-id function of {@code SEGMENT_STRUCTURED_IDS=1} (docs/arms.md §3.7): a
  * 101-byte id, prefix (81 B) ‖ the 20-byte Prysm id of the same message, on the segment topics;
  * Prysm's 20-byte id everywhere else.
  *

@@ -1,7 +1,7 @@
 package io.gsnode.segmentation.ids;
 
 /**
- * Gossip topic strings of the arms (spec/arms.md §3.9).
+ * Gossip topic strings of the arms (docs/arms.md §3.9).
  */
 public final class Topics {
     /** Background-load topic (not used under Shadow). */
@@ -44,7 +44,7 @@ public final class Topics {
     /**
      * Variant B's per-group topic with {@code SEGMENT_B_GROUPS > 1}: the envelope topic followed by
      * {@code /g<group>}. Unused by the report's arms; <b>UNCONFIRMED</b> that the suffix follows
-     * the encoding suffix (spec §3.9 says only "a /g&lt;g&gt; suffix").
+     * the encoding suffix (the reference is known only to add a /g&lt;g&gt; suffix, docs/arms.md §3.9).
      */
     public static String envelopeGroup(String envelopeTopic, int group) {
         if (group < 0) {

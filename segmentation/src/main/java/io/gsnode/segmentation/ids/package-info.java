@@ -1,6 +1,6 @@
 /**
  * Message ids and topics of the report's arms
- * ({@code shared/spec/arms.md} §3.7–3.9): Prysm's
+ * ({@code docs/arms.md} §3.7–3.9): Prysm's
  * 20-byte id, the 101-byte structured id and its parse, fork digests and topic strings.
  *
  * <p><b>Deviations</b> from the reference (Prysm):

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * How long a claim on a peer may stay unserved (spec/arms.md §8.5). Fixed at RequestTimeout, or
+ * How long a claim on a peer may stay unserved (docs/arms.md §8.5). Fixed at RequestTimeout, or
  * with {@code SEGMENT_ADAPTIVE_TIMEOUT=1} per peer SRTT + 4·RTTVAR from claim-to-arrival samples
  * (RFC 6298's estimator), clamped to [RequestTimeout/2, 4·RequestTimeout]: a slow peer is given
  * longer before its claims lapse, a fast one is re-asked sooner. Peers without samples get

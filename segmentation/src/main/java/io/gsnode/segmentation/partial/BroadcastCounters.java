@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The broadcaster's counters for the record's extras (spec/arms.md §8.8), plus what it refused.
+ * The broadcaster's counters for the record's extras (docs/arms.md §8.8), plus what it refused.
  * Written on the router thread, read from any.
  */
 public final class BroadcastCounters {

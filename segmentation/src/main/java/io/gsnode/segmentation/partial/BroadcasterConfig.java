@@ -3,7 +3,7 @@ package io.gsnode.segmentation.partial;
 import java.time.Duration;
 
 /**
- * Variant B's knobs (spec/arms.md §7, §8.4-8.5), with the reference's defaults where the report's
+ * Variant B's knobs (docs/arms.md §7, §8.4-8.5), with the reference's defaults where the report's
  * arms leave them unset.
  *
  * @param replication {@code SEGMENT_REPLICATION}: the push width of {@link PushPhase}

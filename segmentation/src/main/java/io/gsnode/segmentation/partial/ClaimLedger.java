@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Who we asked for each missing index of one group, and when (spec/arms.md §8.5). A claim is a
+ * Who we asked for each missing index of one group, and when (docs/arms.md §8.5). A claim is a
  * request bit in the parts metadata sent to exactly one holder, so at most one peer is asked for
  * an index at a time; a claim that lapses unserved strikes its peer and frees the index for
  * another holder.

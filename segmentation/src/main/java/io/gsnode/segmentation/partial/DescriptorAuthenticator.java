@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Whether a group's descriptor is one we should reassemble (spec/arms.md §4, §8.5-8.6): its group
+ * Whether a group's descriptor is one we should reassemble (docs/arms.md §4, §8.5-8.6): its group
  * id must be among the committed ones (the harness commits exactly the cell's group ids), and a
  * peer may make us try at most 8 new groups, refilled at one per second, so a peer inventing
  * groups costs us bounded work.

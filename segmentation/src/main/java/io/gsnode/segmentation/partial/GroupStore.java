@@ -11,7 +11,7 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * The verified segments of one group (the reassembler of spec/arms.md §8.6): each kept with its
+ * The verified segments of one group (the reassembler of docs/arms.md §8.6): each kept with its
  * encoding so the node can serve it to peers for as long as the group lives, during and after
  * completion. Adding is idempotent. Router thread only; {@link #assemble} works on a snapshot.
  */
@@ -86,7 +86,7 @@ public final class GroupStore {
 
     /**
      * The message, from a {@link #snapshot}: a plain group joined, a coded group RS-recovered
-     * from the first k present and checked against the committed root (spec/arms.md §3.5).
+     * from the first k present and checked against the committed root (docs/arms.md §3.5).
      */
     public static byte[] assemble(SegmentDescriptor d, List<SegmentMessage> snapshot) throws SegmentException {
         return d.isCoded() ? SegmentCodec.recover(d, snapshot) : SegmentCodec.join(d, snapshot);

@@ -4,7 +4,7 @@ import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.segmentation.policy.RendezvousRank;
 
 /**
- * The rendezvous score of a peer for one index of a group (spec/arms.md §8.4): the splitmix64
+ * The rendezvous score of a peer for one index of a group (docs/arms.md §8.4): the splitmix64
  * finaliser of FNV-1a 64 over (group id ‖ index as u32 LE ‖ peer id bytes), compared unsigned.
  * Every node computes the same ranking, so without talking they agree on who pushes what; a node
  * also orders its own wants by its score so different nodes ask in different orders.

@@ -25,7 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Variant B's broadcaster (spec/arms.md §8): the application of the partial-messages extension on
+ * Variant B's broadcaster (docs/arms.md §8): the application of the partial-messages extension on
  * one topic. Every event (a publish, incoming metadata, an accepted segment batch, heartbeat
  * gossip, the retry tick) schedules a publish pass for its group; the pass decides, per peer,
  * which held segments to send (what it asked for, then {@link PushPhase}), which missing indices
@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
 public final class PartialBroadcaster implements PartialMessagesApplication<PeerParts> {
 
     private static final Logger log = LoggerFactory.getLogger(PartialBroadcaster.class);
-    /** Reassembly bounds (spec/arms.md §8.5): groups held and encoded bytes held. */
+    /** Reassembly bounds (docs/arms.md §8.5): groups held and encoded bytes held. */
     static final int MAX_GROUPS = 64;
     static final long MAX_BYTES = 64L << 20;
 
@@ -84,7 +84,7 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
         return topic;
     }
 
-    /** Publishes {@code group} (spec/arms.md §8.7): our own segments go through our store, then a pass. Any thread. */
+    /** Publishes {@code group} (docs/arms.md §8.7): our own segments go through our store, then a pass. Any thread. */
     public void publish(SegmentGroup group) {
         router().execute(() -> {
             GroupRun g = run(group.groupId());
@@ -140,7 +140,7 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
 
     // ---------------------------------------------------------------- receiving
 
-    /** Verifies and stores one segment (spec/arms.md §8.6); false if refused or already held. */
+    /** Verifies and stores one segment (docs/arms.md §8.6); false if refused or already held. */
     private boolean accept(GroupRun g, PeerId from, PartialReceiver.Segment s, long now) {
         SegmentMessage m = s.message();
         if (g.store == null) {
@@ -242,7 +242,7 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
         extension.publishPartial(topic, g.groupId, states -> actions(g, states, router().nanoTime()));
     }
 
-    /** spec/arms.md §8.4 steps 1-4 over every peer of the group's state map. */
+    /** docs/arms.md §8.4 steps 1-4 over every peer of the group's state map. */
     private List<PublishAction> actions(GroupRun g, Map<PeerId, PeerParts> states, long now) {
         BitSet held = g.held();
         boolean wanting = !g.holdsEnough();
@@ -314,7 +314,7 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
     /**
      * The RPCs of a pass: without push chunks one per peer (its segments and metadata); with
      * chunk c, round 0 gives each peer its metadata and first c segments, every later round the
-     * next c, peers in sorted order (spec/arms.md §8.4 step 4).
+     * next c, peers in sorted order (docs/arms.md §8.4 step 4).
      */
     private List<PublishAction> rounds(List<PeerId> peers, List<List<byte[]>> segments, List<byte[]> metadata) {
         List<PublishAction> out = new ArrayList<>();

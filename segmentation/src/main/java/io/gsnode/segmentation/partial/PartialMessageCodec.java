@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The partial message of variant B (spec/arms.md §8.2): version (1 raw; 3 each segment
+ * The partial message of variant B (docs/arms.md §8.2): version (1 raw; 3 each segment
  * snappy-block-compressed) ‖ number of segments (u16 LE) ‖ per segment its length (u32 LE) and
  * its SegmentMessage bytes (§3.4; no SSZ, no id prefix), compressed under version 3. Decoding is
  * strict and bounds every length before allocating.

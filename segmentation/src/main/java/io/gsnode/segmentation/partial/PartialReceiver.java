@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The first half of receiving (spec/arms.md §8.6), on the router thread: parse the parts metadata
+ * The first half of receiving (docs/arms.md §8.6), on the router thread: parse the parts metadata
  * strictly and store it as the sender's Recvd (a count that changes for a known peer is an error,
  * counted), decode the segments and require each one's descriptor-derived group id to equal the
  * RPC's, and mark the sender as holding them. Proof verification and storing are the

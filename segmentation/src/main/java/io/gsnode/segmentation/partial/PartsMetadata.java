@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 
 /**
- * What a node tells a peer it holds and wants of one group (spec/arms.md §8.2), little-endian:
+ * What a node tells a peer it holds and wants of one group (docs/arms.md §8.2), little-endian:
  * version (1 plain; 2 coded, only when required &lt; count) ‖ count (u32) ‖ [required (u32),
  * version 2] ‖ available bitmap ‖ requests bitmap. Each bitmap is ceil(count/8) bytes, bit i in
  * byte i/8 at position i mod 8 (LSB first), padding bits zero. Decoding is strict.

@@ -3,7 +3,7 @@ package io.gsnode.segmentation.partial;
 import java.util.BitSet;
 
 /**
- * What we know of one peer for one group (spec/arms.md §8.3): Recvd (its last metadata: what it
+ * What we know of one peer for one group (docs/arms.md §8.3): Recvd (its last metadata: what it
  * holds and what it asks us for), Pushed (segments we sent it), Sent (the metadata we last sent
  * it, and when). A peer never heard from holds nothing. Router thread only.
  */

@@ -4,7 +4,7 @@ import io.gsnode.libp2p.peer.PeerId;
 import java.util.List;
 
 /**
- * The report's push policy for variant B (spec/arms.md §8.4, {@code SEGMENT_POLICIES=phase},
+ * The report's push policy for variant B (docs/arms.md §8.4, {@code SEGMENT_POLICIES=phase},
  * {@code SEGMENT_REPLICATION}): an index nobody asked for is pushed to a peer only while fewer
  * than {@code replication} peers are known to hold it, and then only by the peers ranked top
  * r' = replication − holders under the rendezvous score for (group, index). The ranking is over

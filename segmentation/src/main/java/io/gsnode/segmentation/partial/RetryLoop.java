@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /**
- * The broadcaster's retry ticker (spec/arms.md §8.4, RetryInterval = 100 ms): every interval the
+ * The broadcaster's retry ticker (docs/arms.md §8.4, RetryInterval = 100 ms): every interval the
  * broadcaster gets a chance to run passes, so lapsed claims are re-issued even when no peer says
  * anything. It stops itself when {@code tick} reports nothing left to do and is restarted by the
  * next event. Runs on the router thread.

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Strikes against peers that let claims lapse (spec/arms.md §8.5, {@code SEGMENT_STRIKE_CAP},
+ * Strikes against peers that let claims lapse (docs/arms.md §8.5, {@code SEGMENT_STRIKE_CAP},
  * {@code SEGMENT_STRIKE_TTL_MS}): a peer with at least {@code cap} strikes is not claimed from
  * while its last strike is younger than the TTL; once the TTL has passed its strikes are cleared.
  * A cap of 0 turns strikes off. The point is to stop re-claiming from a peer that has shown it

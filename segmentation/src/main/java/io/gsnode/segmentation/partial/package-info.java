@@ -1,5 +1,5 @@
 /**
- * Variant B (spec/arms.md §8): the broadcaster that moves a segment group through the gossipsub
+ * Variant B (docs/arms.md §8): the broadcaster that moves a segment group through the gossipsub
  * partial-messages extension. Small pieces, each named for what it is: the two wire formats
  * ({@link io.gsnode.segmentation.partial.PartsMetadata},
  * {@link io.gsnode.segmentation.partial.PartialMessageCodec}), the per-peer state

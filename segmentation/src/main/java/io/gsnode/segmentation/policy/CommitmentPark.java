@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The IHAVE commitment park (spec/arms.md §6.6): an IHAVE is treated as a binding offer. Every
+ * The IHAVE commitment park (docs/arms.md §6.6): an IHAVE is treated as a binding offer. Every
  * granted ask opens a promise (id, peer, ask time); one still open at its deadline is broken, and
  * a peer with k broken promises is parked: its IHAVEs are ignored and offer-table retries skip it
  * until the park expires. Pushes, scoring and IDONTWANT evidence are untouched.

@@ -3,7 +3,7 @@ package io.gsnode.segmentation.policy;
 import java.time.Duration;
 
 /**
- * The request family of a cell (spec/arms.md §6.3–6.6); {@code FINAL} in the reference's arm
+ * The request family of a cell (docs/arms.md §6.3–6.6); {@code FINAL} in the reference's arm
  * table is {@code new DisciplineConfig(200 ms, true, new ParkConfig(1, 400 ms, 30 s))}.
  *
  * @param window {@code SEGMENT_IWANT_DISCIPLINE_MS}: at most one outstanding IWANT per id within

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The pull discipline of the report's tuned arms (spec/arms.md §6.3–6.6, the reference's
+ * The pull discipline of the report's tuned arms (docs/arms.md §6.3–6.6, the reference's
  * {@code FINAL}): the IWANT discipline, optionally with the offer table and its retry timer, and
  * optionally with the IHAVE commitment park. The router consults the request gate before calling
  * {@link #grant}; retries consult it themselves, so a declined id leaves no state here.
@@ -80,7 +80,7 @@ public final class DisciplinedRequests implements RequestPolicy {
     }
 
     /**
-     * spec/arms.md §6.4: "An id may be asked only if it has no ask younger than W". A granted ask
+     * docs/arms.md §6.4: an id may be asked only when it has no ask younger than W. A granted ask
      * records its time, marks the announcer tried and arms the retry (offer table), and opens a
      * promise (park).
      */
@@ -101,7 +101,7 @@ public final class DisciplinedRequests implements RequestPolicy {
         return true;
     }
 
-    /** spec/arms.md §6.5 "Retry": a window after an ask, re-ask the best remembered announcer. */
+    /** docs/arms.md §6.5, retry: a window after an ask, re-ask the best remembered announcer. */
     private void retry(MessageId id) {
         if (router.seen(id)) {
             offers.clear(id);
@@ -117,7 +117,7 @@ public final class DisciplinedRequests implements RequestPolicy {
         router.sendIWant(pick.get(), List.of(id));
     }
 
-    /** spec/arms.md §6.6: a broken promise charges the peer and refunds the slot if still current. */
+    /** docs/arms.md §6.6: a broken promise charges the peer and refunds the slot if still current. */
     private void promiseDue(MessageId id, PeerId peer, long askedAt) {
         if (park.due(id, peer, askedAt, router.nanoTime())) discipline.refund(id, askedAt);
     }

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One outstanding IWANT per message id within a window (spec/arms.md §6.4). Stock gossipsub asks
+ * One outstanding IWANT per message id within a window (docs/arms.md §6.4). Stock gossipsub asks
  * every announcer of an id whose payload has not landed yet; on announce-heavy paths that is the
  * main source of duplicates. Here a second ask waits until the first is a window old, so a lost
  * reply costs one window rather than liveness.

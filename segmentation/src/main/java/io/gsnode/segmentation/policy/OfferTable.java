@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * Who announced which unseen id, and whom we already asked (spec/arms.md §6.5). Relays announce
+ * Who announced which unseen id, and whom we already asked (docs/arms.md §6.5). Relays announce
  * once, so an announcement the discipline could not act on is usually gone for good; keeping it
  * as a fact lets a retry ask the next announcer instead of waiting for one that never comes.
  *

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Phase forwarding (spec/arms.md §6.1, {@code SEGMENT_ARMS=phase}, {@code SEGMENT_A_PHASE_R},
+ * Phase forwarding (docs/arms.md §6.1, {@code SEGMENT_ARMS=phase}, {@code SEGMENT_A_PHASE_R},
  * {@code SEGMENT_C_PHASE_R}): push a message to at most {@code max(0, r − holders)} candidates and
  * send every other candidate an immediate single-id IHAVE, where holders are the mesh peers that
  * already sent IDONTWANT for it. Early in a message's diffusion nobody holds it and it is pushed r

@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The per-(message, peer) score phase forwarding ranks push candidates by (spec/arms.md §6.1 step
+ * The per-(message, peer) score phase forwarding ranks push candidates by (docs/arms.md §6.1 step
  * 4): FNV-1a 64 over {@code message id ‖ 0x00 ‖ peer id bytes}, then the splitmix64 finaliser.
  * The finaliser is there because FNV's low bits barely mix, so unfinalised scores compared over a
  * handful of peers would correlate across messages (go: {@code phaseRank}).

@@ -6,7 +6,7 @@ import io.gsnode.segmentation.ids.StructuredMessageId;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Stop-pull (spec/arms.md §6.7, {@code SEGMENT_STOP_PULL=1}): once this node has completed, every
+ * Stop-pull (docs/arms.md §6.7, {@code SEGMENT_STOP_PULL=1}): once this node has completed, every
  * IWANT for a segment id is declined, and counted (the record's {@code Declined}). Ids that are not
  * structured segment ids are always allowed, which is why the arm needs structured ids: the gate
  * has to recognise a segment announcement it will never fetch. Pushes are not affected.

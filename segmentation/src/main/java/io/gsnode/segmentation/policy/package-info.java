@@ -1,6 +1,6 @@
 /**
  * The research fork's forwarding and request policies, as gossipsub hooks
- * ({@code shared/spec/arms.md} §6): phase forwarding with the IDONTWANT-decayed push budget and
+ * ({@code docs/arms.md} §6): phase forwarding with the IDONTWANT-decayed push budget and
  * immediate single-id IHAVEs ({@link io.gsnode.segmentation.policy.PhaseForwarding}), the IWANT
  * discipline with its offer table and IHAVE commitment park
  * ({@link io.gsnode.segmentation.policy.DisciplinedRequests}), and the stop-pull request gate

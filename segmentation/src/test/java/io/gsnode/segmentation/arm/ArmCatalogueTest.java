@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The catalogue is the report's arm table (spec/arms.md §7): names, aliases, knobs and wire forms. */
+/** The catalogue is the report's arm table (docs/arms.md §7): names, aliases, knobs and wire forms. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ArmCatalogueTest {
 
@@ -44,7 +44,7 @@ class ArmCatalogueTest {
         assertSame(arm, ArmCatalogue.get(alias));
     }
 
-    /** spec/arms.md §7, the last column: msgs / need / unit / id width at P = 1 MiB. */
+    /** docs/arms.md §7, the last column: msgs / need / unit / id width at P = 1 MiB. */
     @ParameterizedTest(name = "{0}: {1}/{2}/{3}/{4}")
     @CsvSource({
         "wholend,        1,  1,     0,  20",

@@ -93,23 +93,23 @@ class ArmKnobsTest {
         assertRefused("SEGMENT_SIZE_BYTES=0: out of range (allowed 1..1048576)", "SEGMENT_ARMS", "phase", "SEGMENT_SIZE_BYTES", "0");
         assertRefused("SEGMENT_PARITY=x: not an integer (allowed 1..255)",
                 "SEGMENT_ARMS", "phase", "SEGMENT_SIZE_BYTES", "32768", "SEGMENT_PARITY", "x");
-        assertRefused("SEGMENT_SIZE_BYTES has no effect without a segmented arm (the whole message carries the raw payload, spec/arms.md §3.3)",
+        assertRefused("SEGMENT_SIZE_BYTES has no effect without a segmented arm (the whole message carries the raw payload, docs/arms.md §3.3)",
                 "SEGMENT_ARMS", "whole", "SEGMENT_SIZE_BYTES", "32768");
         assertRefused("SEGMENT_A_PHASE_R has no effect without SEGMENT_ARMS=phase",
                 "SEGMENT_ARMS", "segmented", "SEGMENT_SIZE_BYTES", "32768", "SEGMENT_A_PHASE_R", "2");
         assertRefused("SEGMENT_STRUCTURED_IDS=maybe: want 1 or 0", "SEGMENT_ARMS", "whole", "SEGMENT_STRUCTURED_IDS", "maybe");
         assertRefused("SEGMENT_STRICT: SEGMENT_SIZE_BYTES (or SEGMENT_FIXED_COUNT) must be set; the unit is part of the arm, not a default", "SEGMENT_STRICT", "1", "SHADOW_VARIANT", "b");
-        assertRefused("SEGMENT_REPLICATION has no effect without SHADOW_VARIANT=b (a variant B knob, spec/arms.md §8)",
+        assertRefused("SEGMENT_REPLICATION has no effect without SHADOW_VARIANT=b (a variant B knob, docs/arms.md §8)",
                 "SEGMENT_ARMS", "whole", "SEGMENT_REPLICATION", "2");
-        assertRefused("SEGMENT_POLICIES=split: only the phase push policy is supported (spec/arms.md §8.4; split, all, none and the coordinated push are unused by the report)",
+        assertRefused("SEGMENT_POLICIES=split: only the phase push policy is supported (docs/arms.md §8.4; split, all, none and the coordinated push are unused by the report)",
                 "SHADOW_VARIANT", "b", "SEGMENT_SIZE_BYTES", "32768", "SEGMENT_POLICIES", "split");
-        assertRefused("SEGMENT_IWANT_HEDGE_MS is not supported by gsnode: the report's arms do not use it (spec/arms.md §6.8, §11.5)",
+        assertRefused("SEGMENT_IWANT_HEDGE_MS is not supported by gsnode: the report's arms do not use it (docs/arms.md §6.8, §11.5)",
                 "SEGMENT_ARMS", "whole", "SEGMENT_IWANT_HEDGE_MS", "100");
-        assertRefused("SEGMENT_FAIL_WITHHOLD_PCT is not supported by gsnode: the report's arms do not use it (spec/arms.md §6.8, §11.5)",
+        assertRefused("SEGMENT_FAIL_WITHHOLD_PCT is not supported by gsnode: the report's arms do not use it (docs/arms.md §6.8, §11.5)",
                 "SEGMENT_ARMS", "whole", "SEGMENT_FAIL_WITHHOLD_PCT", "10");
-        assertRefused("SEGMENT_PUBLISH_MODE=fcfs: only batch publishing is supported (spec/arms.md §5.4; fcfs is unused by the report)",
+        assertRefused("SEGMENT_PUBLISH_MODE=fcfs: only batch publishing is supported (docs/arms.md §5.4; fcfs is unused by the report)",
                 "SEGMENT_ARMS", "whole", "SEGMENT_PUBLISH_MODE", "fcfs");
-        assertRefused("SEGMENT_ARMS has no effect without SHADOW_VARIANT=a (variant C cuts the raw payload at SEGMENT_SIZE_BYTES, spec/arms.md §9)",
+        assertRefused("SEGMENT_ARMS has no effect without SHADOW_VARIANT=a (variant C cuts the raw payload at SEGMENT_SIZE_BYTES, docs/arms.md §9)",
                 "SHADOW_VARIANT", "c", "SEGMENT_ARMS", "phase", "SEGMENT_SIZE_BYTES", "32768");
         InvalidKnobException unknown = assertThrows(InvalidKnobException.class,
                 () -> ArmKnobs.parse(Map.of("SEGMENT_ARMS", "whole", "SEGMENT_IWANT_DISIPLINE_MS", "200")));
@@ -153,7 +153,7 @@ class ArmKnobsTest {
         assertEquals(20, c.datacenterPct());
         assertEquals(1000, c.datacenterMbps());
         assertNull(c.builderUpMbps());
-        assertEquals(500, CellKnobs.parse(env).downMbps(), "only the uplink set: down = 10 x up (spec/arms.md §10.3)");
+        assertEquals(500, CellKnobs.parse(env).downMbps(), "only the uplink set: down = 10 x up (docs/arms.md §10.3)");
         assertNull(CellKnobs.parse(Map.of()).routerSeed(0));
         assertEquals(4000, CellKnobs.parse(Map.of()).deadlineMs());
         InvalidKnobException e = assertThrows(InvalidKnobException.class, () -> CellKnobs.parse(Map.of("SEGMENT_MESH_SIZES", "30,500")));

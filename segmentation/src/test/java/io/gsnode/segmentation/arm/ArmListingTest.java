@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@code gsnode arms}' content: at 1 MiB, the wire forms of spec/arms.md §7's table. */
+/** {@code gsnode arms}' content: at 1 MiB, the wire forms of docs/arms.md §7's table. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ArmListingTest {
 

@@ -24,7 +24,7 @@ class EveryArmCompletesTest {
     private static final int NODES = 8;
     private static final int PAYLOAD = 131072;
     private static final long SEED = 7;
-    // A 100 ms heartbeat so meshes form quickly; everything else is spec/arms.md §5.2.
+    // A 100 ms heartbeat so meshes form quickly; everything else is docs/arms.md §5.2.
     private static final GossipConfig BASE = new GossipConfig.Builder().heartbeat(Duration.ofMillis(100)).build();
 
     static List<String> arms() {

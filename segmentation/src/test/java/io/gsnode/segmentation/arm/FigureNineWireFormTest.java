@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Figure 9's arms over its ten payload sizes (spec/arms.md §2 {@code p128k} … {@code p2m}, §7):
+ * Figure 9's arms over its ten payload sizes (docs/arms.md §2 {@code p128k} … {@code p2m}, §7):
  * whole, tier 1, A-tuned 16k, tier 2, compress-first alone and tier 3 (with the discipline below
  * 512 KiB). The expected forms follow the arm table: K = P/32768, P/16384 pieces, compress-first
  * units of ceil(snappy(P) / pieces).

@@ -20,7 +20,7 @@ class CompressFirstTest {
 
     @Test
     void unitIsTheCompressedLengthOverTheFixedCountRoundedUp() {
-        // spec §3.6: ≈ 11.7 KB for P = 1 MiB, K' = 64 (exact value depends on the snappy output).
+        // docs/arms.md §3.6: ≈ 11.7 KB for P = 1 MiB, K' = 64 (exact value depends on the snappy output).
         assertEquals(ReferenceVectors.CF64_UNIT, CompressFirst.segmentSizeForCount(746262, 64));
         assertEquals(ReferenceVectors.CF32_UNIT, CompressFirst.segmentSizeForCount(746262, 32));
     }

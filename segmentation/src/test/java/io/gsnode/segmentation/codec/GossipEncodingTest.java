@@ -15,7 +15,7 @@ class GossipEncodingTest {
     void wholeMessageIsSszOffsetFourThenThePayloadSnappyCompressedLikeGo() throws Exception {
         byte[] payload = ReferenceVectors.payload1MiB();
         byte[] wire = GossipEncoding.encode(payload);
-        assertEquals(ReferenceVectors.WHOLE_LENGTH, wire.length); // spec §16: ≈ 746 KB
+        assertEquals(ReferenceVectors.WHOLE_LENGTH, wire.length); // docs/arms.md §16: ≈ 746 KB
         assertEquals(ReferenceVectors.WHOLE_SHA256, sha256(wire));
 
         byte[] body = GossipEncoding.decodeBody(wire);

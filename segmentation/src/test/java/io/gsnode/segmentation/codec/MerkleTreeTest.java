@@ -35,7 +35,7 @@ class MerkleTreeTest {
     @Test
     void threeLeavesArePaddedWithAZeroDigestNotAHashedLeaf() {
         MerkleTree t = MerkleTree.build(List.of(buf("abc"), buf("def"), buf("gh")));
-        // Hand computation of spec §3.4.
+        // Hand computation of docs/arms.md §3.4.
         byte[] l0 = sha(cat(new byte[] {0}, bytes("abc")));
         byte[] l1 = sha(cat(new byte[] {0}, bytes("def")));
         byte[] l2 = sha(cat(new byte[] {0}, bytes("gh")));

@@ -34,7 +34,7 @@ class PayloadEncoderTest {
         assertEquals(ReferenceVectors.PLAIN32K_WIRE0_SHA256, sha256(set.messages().get(0)));
         assertEquals(ReferenceVectors.PLAIN32K_WIRE_TOTAL, set.totalBytes());
         assertEquals(ReferenceVectors.PLAIN32K_WIRE_MAX, set.maxBytes());
-        // spec §16: a 32 KiB plain segment is ≈ 33 KB raw and ≈ 24 KB compressed.
+        // docs/arms.md §16: a 32 KiB plain segment is ≈ 33 KB raw and ≈ 24 KB compressed.
         assertTrue(set.maxBytes() > 23_000 && set.maxBytes() < 25_000);
         GossipMessageSet k64 = PayloadEncoder.segmented(ReferenceVectors.payload1MiB(), SegmentEncodingParams.ofSegmentSize(16384));
         assertEquals(ReferenceVectors.PLAIN16K_WIRE_TOTAL, k64.totalBytes());
@@ -69,7 +69,7 @@ class PayloadEncoderTest {
         assertEquals(64, set.size());
         assertEquals(32, set.need());
         assertEquals(ReferenceVectors.CODED32_STRUCTURED_TOTAL, set.totalBytes());
-        // spec §16: parity shards do not compress.
+        // docs/arms.md §16: parity shards do not compress.
         for (int i = 32; i < 64; i++) {
             assertTrue(set.messages().get(i).length > 32768, "parity message " + i);
         }

@@ -53,7 +53,7 @@ class PayloadGeneratorTest {
 
     @Test
     void mainnetLikePayloadCompressesAboutOnePointFourToOne() {
-        // spec §3.1: calibrated to mainnet's 1.40 : 1 snappy ratio; §16: the whole message ≈ 746 KB.
+        // docs/arms.md §3.1: calibrated to mainnet's 1.40 : 1 snappy ratio; §16: the whole message ≈ 746 KB.
         byte[] p = ReferenceVectors.payload1MiB();
         double ratio = (double) p.length / SnappyBlock.compress(p).length;
         assertTrue(ratio > 1.38 && ratio < 1.42, "ratio " + ratio);

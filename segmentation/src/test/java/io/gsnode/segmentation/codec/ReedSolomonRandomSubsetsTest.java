@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Any k of the n shards recover the data (spec/arms.md §3.5), checked on 1,000 random k-of-n
+ * Any k of the n shards recover the data (docs/arms.md §3.5), checked on 1,000 random k-of-n
  * subsets per shape, from the rate-1/2 shapes the arms use (K + K up to 128 + 128, tier 3 at 2 MiB)
  * to lopsided ones; and a committed group that is not a codeword is rejected wherever it would
  * decode inconsistently.
@@ -61,7 +61,7 @@ class ReedSolomonRandomSubsetsTest {
     /**
      * One parity leaf flipped before committing: every proof verifies, but the leaves are not one
      * codeword. Recovery decodes from the first k present shards in index order and requires the
-     * recomputed missing ones to reproduce the root (spec/arms.md §3.5), so it rejects every subset
+     * recomputed missing ones to reproduce the root (docs/arms.md §3.5), so it rejects every subset
      * that lacks the bad shard or decodes through it; a subset that holds the bad shard but decodes
      * from honest ones gets the honest message (the bad shard is never used), as in the reference.
      */

@@ -11,7 +11,7 @@ public final class ReferenceVectors {
     public static final int ONE_MIB = 1 << 20;
     public static final String TOPIC = "/eth2/cc2c5cdb/execution_payload_segment/ssz_snappy";
 
-    // Payload (spec §3.1).
+    // Payload (docs/arms.md §3.1).
     public static final String PAYLOAD_1MIB_SHA256 = "a65319f52fa92ca0283543265ec1a9e44b23487bcaa49d82cad231bd9d0ebe32";
     public static final String PAYLOAD_HEAD_48 =
             "921e35b623d6ded836bb3376c82cd15895b717346caf4a3c448a8870e052ef9e00000000000000000000000000000000";
@@ -19,12 +19,12 @@ public final class ReferenceVectors {
     public static final int PAYLOAD_1MIB_SNAPPY_LENGTH = 746262;
     public static final String PAYLOAD_1MIB_SNAPPY_SHA256 = "43e82be3ece543c80ef904389709f263db7919854474da3dbd61c4113b97c6fc";
 
-    // Whole message (spec §3.3): snappy(SSZ offset 4 ‖ payload).
+    // Whole message (docs/arms.md §3.3): snappy(SSZ offset 4 ‖ payload).
     public static final int WHOLE_LENGTH = 745886;
     public static final String WHOLE_SHA256 = "a7cc562baef542427248d328c7d961d13e99db39822d40891d3ed66bb3b794ef";
     public static final String WHOLE_PRYSM_ID = "c99d3093780aeb3d392031bffc6e3a48b6e4f7a3";
 
-    // Plain group at 32 KiB (spec §3.4).
+    // Plain group at 32 KiB (docs/arms.md §3.4).
     public static final String PLAIN32K_ROOT = "78e5216be014b030012ff3fa419295683d87943b8074e3ec6241572bc64432b3";
     public static final String PLAIN32K_GROUP = "e8849a5313c3ed09ae2847efa88ea51103b11d70e25ff8452a0eebb1d313f746";
     public static final String PLAIN32K_DESCRIPTOR =
@@ -47,7 +47,7 @@ public final class ReferenceVectors {
     public static final String PLAIN16K_GROUP = "54a5f9a5393de8f9c1f505c1ecc854ece72757a89fadd740c7875a819de8e6b9";
     public static final long PLAIN16K_WIRE_TOTAL = 767214;
 
-    // Coded group, 32 KiB, K = 32, parity 32 (spec §3.5).
+    // Coded group, 32 KiB, K = 32, parity 32 (docs/arms.md §3.5).
     public static final String CODED32_ROOT = "b0915b4e4715f2019ac6d789543ecf20265720901457b46c72323b896b0b70e3";
     public static final String CODED32_GROUP = "71511035ab9559d9b2bfc4770ab2ecd37a03cfa4072771c754b8d38ef608862a";
     public static final String CODED32_PARITY0_SHA256 = "21249f22946397bc5ab6f0f7b0e4364be24edeaa002951dfa324b3f7269dbd07";
@@ -61,7 +61,7 @@ public final class ReferenceVectors {
     // The systematic encoding matrix for n = 6, k = 3, row-major.
     public static final String RS_MATRIX_6_3 = "0100000001000000010101010f08060e0906";
 
-    // Compress-first (spec §3.6), coded with parity = count, structured ids.
+    // Compress-first (docs/arms.md §3.6), coded with parity = count, structured ids.
     public static final int CF32_UNIT = 23321;
     public static final String CF32_GROUP = "09cf1073c6d47f557dff085cdd42302426295aa110a2f23885416928535fc59a";
     public static final long CF32_TOTAL = 1514282;
@@ -69,7 +69,7 @@ public final class ReferenceVectors {
     public static final String CF64_GROUP = "cf11712ac6131383304ca24685c0058f3997612e6a598639c861653cca5f3da5";
     public static final long CF64_TOTAL = 1540045;
 
-    // Structured ids (spec §3.7).
+    // Structured ids (docs/arms.md §3.7).
     public static final String CELL_BLOCK_ROOT_2048 = "7e0c1df7cd0d6a82a07ad538ee41e0fe9fc936c46afc0b9dfda639d29da2bc18";
 
     private static byte[] payload;

@@ -22,7 +22,7 @@ class SegmentMessageTest {
     @Test
     void thirtyTwoKiBSegmentOfAThirtyTwoSegmentGroupIs32987Bytes() {
         SegmentMessage m = plain32k().messages().get(0);
-        // spec §3.4: 50 + 4 + 1 + 160 + 4 + 32768.
+        // docs/arms.md §3.4: 50 + 4 + 1 + 160 + 4 + 32768.
         assertEquals(32987, m.encodedLength());
         assertEquals(32987, m.encode().length);
         assertEquals(5, m.proofCount());

@@ -10,7 +10,7 @@ import io.gsnode.segmentation.codec.SegmentEncodingParams;
 import io.gsnode.segmentation.codec.WireForm;
 import org.junit.jupiter.api.Test;
 
-/** The wire forms of spec/arms.md §7's table at P = 1 MiB (msgs / need / unit / id bytes). */
+/** The wire forms of docs/arms.md §7's table at P = 1 MiB (msgs / need / unit / id bytes). */
 class ArmWireFormTest {
     private static final byte[] P = ReferenceVectors.payload1MiB();
     private static final String TOPIC = Topics.segment();

@@ -12,7 +12,7 @@ class ForkDigestTest {
 
     @Test
     void mainnetFuluDigestAppliesTheBlobParameterMask() {
-        // UNCONFIRMED against the reference's Prysm config (spec §3.9); computed by the consensus-specs rule.
+        // UNCONFIRMED against the reference's Prysm config (docs/arms.md §3.9); computed by the consensus-specs rule.
         assertEquals("cc2c5cdb", ForkDigest.mainnetFulu().hex());
         assertEquals("cc2c5cdb", ForkDigest.mainnetFulu().toString());
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The claim ledger of spec/arms.md §8.5 on an explicit clock: budget and per-peer cap, strikes
+ * The claim ledger of docs/arms.md §8.5 on an explicit clock: budget and per-peer cap, strikes
  * and their TTL, a stranded index, and which arrivals feed the adaptive timeout (Karn's rule).
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)

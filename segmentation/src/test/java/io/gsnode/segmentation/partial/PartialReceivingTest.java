@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Receiving (spec/arms.md §8.6) on a real router running the broadcaster, fed by a peer scripted
+ * Receiving (docs/arms.md §8.6) on a real router running the broadcaster, fed by a peer scripted
  * at the wire level over {@code /meshsub/1.3.0}: a coded group rebuilt when only parity arrives for
  * some indices, and a peer whose metadata changes its count refused and counted.
  */
@@ -35,7 +35,7 @@ class PartialReceivingTest {
 
     private static final String TOPIC = "b-envelope";
     private static final int K = 4, PARITY = 4, UNIT = 1024;
-    // Coded B's knobs (spec/arms.md §7) with a 100 ms retry: push 2, claims 4 per peer, one segment per RPC.
+    // Coded B's knobs (docs/arms.md §7) with a 100 ms retry: push 2, claims 4 per peer, one segment per RPC.
     private static final BroadcasterConfig CODED_B = new BroadcasterConfig(2, 4, 1, Duration.ofSeconds(30), true, true, 1,
             BroadcasterConfig.DEFAULT_REQUEST_TIMEOUT, BroadcasterConfig.DEFAULT_RETRY_INTERVAL, 0);
 

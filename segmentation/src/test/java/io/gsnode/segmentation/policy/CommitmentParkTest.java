@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The IHAVE commitment park on a real router (spec/arms.md §6.6, FINAL's k = 1): an announcer that
+ * The IHAVE commitment park on a real router (docs/arms.md §6.6, FINAL's k = 1): an announcer that
  * does not deliver what it was asked for by the promise deadline is parked, and its IHAVEs are
  * ignored; one that delivers is not.
  */

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The IWANT discipline on a real router (spec/arms.md §6.4): one outstanding ask per id within the window. */
+/** The IWANT discipline on a real router (docs/arms.md §6.4): one outstanding ask per id within the window. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class IWantDisciplineTest {
 

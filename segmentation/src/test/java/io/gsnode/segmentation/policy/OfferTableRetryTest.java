@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The offer table on a real router (spec/arms.md §6.5): an announcement the discipline refused is
+ * The offer table on a real router (docs/arms.md §6.5): an announcement the discipline refused is
  * remembered, and when the ask goes unanswered for a window the retry asks the next announcer:
  * never-tried first, in peer-id order.
  */

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A real router under phase forwarding at r = 2, with six scripted mesh peers (spec/arms.md §6.1):
+ * A real router under phase forwarding at r = 2, with six scripted mesh peers (docs/arms.md §6.1):
  * it pushes a message to at most max(0, r − holders) of them, chosen by the rendezvous ranking,
  * and sends every other non-holder one single-id IHAVE; holders and the source get nothing.
  */

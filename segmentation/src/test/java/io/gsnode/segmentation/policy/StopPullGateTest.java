@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Stop-pull on a real router running the coded A arm (spec/arms.md §6.7): before completion a
+ * Stop-pull on a real router running the coded A arm (docs/arms.md §6.7): before completion a
  * segment announcement is pulled; once any K of the 2K segments have arrived the completion
  * watcher closes the gate, and every further segment IWANT is declined and counted. Other ids are
  * still pulled.

@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One cell in one process (the harness twin of spec/arms.md §11.4, on real TCP): n nodes running
+ * One cell in one process (the harness twin of docs/arms.md §11.4, on real TCP): n nodes running
  * one arm, node 0 the publisher, dialled along a graph (the lower index dials), every node
  * subscribed to the arm's topics with its completion watcher.
  */
@@ -26,7 +26,7 @@ public final class InProcessCell implements AutoCloseable {
 
     /**
      * @param base the cell's router configuration before the arm's overrides; node i gets seed
-     *     {@code seed × 1 000 003 + i} (spec/arms.md §5.9)
+     *     {@code seed × 1 000 003 + i} (docs/arms.md §5.9)
      */
     public InProcessCell(Arm arm, int n, int payloadBytes, long seed, List<int[]> edges, GossipConfig base) throws Exception {
         this.edges = edges;
@@ -92,7 +92,7 @@ public final class InProcessCell implements AutoCloseable {
         }
     }
 
-    /** Node 0 publishes its batch (spec/arms.md §5.4). */
+    /** Node 0 publishes its batch (docs/arms.md §5.4). */
     public void publish() throws Exception {
         Node publisher = nodes.get(0);
         publisher.arm().publish(publisher.router().router);

@@ -58,7 +58,7 @@ public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
             }
             if (byIndex.put(r.index(), r) != null) throw new InputProblem(dir + ": two records for node " + r.index());
         }
-        // design.md §4: a generated topology's publisher is node 0; a cell that lost its publisher's
+        // docs/arms.md §10.2: a generated topology's publisher is node 0; a cell that lost its publisher's
         // record has no other way to say which node published.
         int publisher = read.stream().filter(r -> "publisher".equals(r.role())).mapToInt(NodeRecord::index)
                 .findFirst().orElse(0);

@@ -3,7 +3,7 @@ package io.gsnode.tools.results;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Censoring-aware medians and spreads, the arithmetic of spec/arms.md §13 rule 5. */
+/** Censoring-aware medians and spreads, the arithmetic of docs/arms.md §13 rule 5. */
 public final class Medians {
 
     private Medians() {}

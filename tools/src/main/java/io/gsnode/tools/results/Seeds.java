@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 
-/** Per-seed statistics of one side's cells: each seed's value is the median of its runs (arms.md §13 rule 5). */
+/** Per-seed statistics of one side's cells: each seed's value is the median of its runs (docs/arms.md §13 rule 5). */
 public final class Seeds {
 
     private Seeds() {}

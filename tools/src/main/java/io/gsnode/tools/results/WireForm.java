@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * The part of a record's wire form that decides whether two cells may be paired: message count,
- * unit and id width ({@code spec/arms.md} §13 rule 2, seed-report Appendix A).
+ * unit and id width ({@code docs/arms.md} §13 rule 2; the report's Appendix A, docs/arms.md §7).
  */
 public record WireForm(int msgs, int unit, int idBytes) {
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which dial graph to build (spec/arms.md §10.1, {@code SHADOW_EDGES}): the random regular graph,
+ * Which dial graph to build (docs/arms.md §10.1, {@code SHADOW_EDGES}): the random regular graph,
  * or one of the known-answer graphs whose result can be worked out by hand.
  */
 public enum EdgeKind {

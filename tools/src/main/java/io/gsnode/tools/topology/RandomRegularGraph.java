@@ -8,21 +8,21 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The random d-regular connected dial graph of spec/arms.md §10.1: the circulant graph, shuffled
+ * The random d-regular connected dial graph of docs/arms.md §10.1: the circulant graph, shuffled
  * by double-edge swaps (which keep every degree), with more rounds of swaps until it is connected.
  */
 public final class RandomRegularGraph {
 
-    /** spec/arms.md §10.1: the PCG is seeded with (seed, seed XOR 0x9e3779b97f4a7c15). */
+    /** docs/arms.md §10.1: the PCG is seeded with (seed, seed XOR 0x9e3779b97f4a7c15). */
     static final long SEED2_MIX = 0x9e3779b97f4a7c15L;
 
-    /** spec/arms.md §10.1: "50 × |E| double-edge-swap attempts". */
+    /** docs/arms.md §10.1: 50 × |E| double-edge-swap attempts. */
     static final int SWAP_ATTEMPTS_PER_EDGE = 50;
 
-    /** spec/arms.md §10.1: "keep doing rounds of |E| swaps (up to 200 rounds)". */
+    /** docs/arms.md §10.1: then rounds of |E| swaps until connected, up to 200 rounds. */
     static final int MAX_CONNECT_ROUNDS = 200;
 
-    /** spec/arms.md §10.1: a degree floor of 2 ("at least 2"). */
+    /** docs/arms.md §10.1: a degree floor of 2. */
     static final int MIN_DEGREE = 2;
 
     private final int n;
@@ -42,7 +42,7 @@ public final class RandomRegularGraph {
     }
 
     /**
-     * The degree actually used for a requested degree at size n (spec/arms.md §10.1): clamped to
+     * The degree actually used for a requested degree at size n (docs/arms.md §10.1): clamped to
      * n − 1, decremented if n × d is odd, at least 2; except at n = 2, where only 1 is possible.
      */
     public static int clampDegree(int requested, int n) {

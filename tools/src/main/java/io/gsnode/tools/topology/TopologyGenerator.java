@@ -11,13 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Draws a {@link Topology} from {@link TopologyParams} (spec/arms.md §10): the dial graph, each
+ * Draws a {@link Topology} from {@link TopologyParams} (docs/arms.md §10): the dial graph, each
  * node's IP ({@link IpPlan}), region and access link, and a latency matrix that is computed when
  * written rather than held, so a large topology costs O(n + edges) memory.
  */
 public final class TopologyGenerator {
 
-    /** spec/arms.md §10.2: "Always node 0". */
+    /** docs/arms.md §10.2: the publisher is always node 0. */
     static final int PUBLISHER = 0;
 
     private TopologyGenerator() {

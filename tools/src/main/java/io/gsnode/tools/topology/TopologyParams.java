@@ -19,7 +19,7 @@ import java.util.Objects;
  */
 public record TopologyParams(int n, int degree, long seed, LatencyModel latencyModel, Scenario scenario, EdgeKind edges) {
 
-    /** spec/arms.md §2: {@code SEGMENT_DEGREE} = 70, Prysm's default max peer count. */
+    /** docs/arms.md §2: {@code SEGMENT_DEGREE} = 70, Prysm's default max peer count. */
     public static final int DEFAULT_DEGREE = 70;
 
     public TopologyParams {

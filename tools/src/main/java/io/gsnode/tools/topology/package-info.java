@@ -1,10 +1,10 @@
 /**
- * The topology generator of {@code spec/arms.md} §10: a random regular dial graph (or the
+ * The topology generator of {@code docs/arms.md} §10: a random regular dial graph (or the
  * known-answer line and star), the link classes of a scenario, the geo or uniform latency model,
  * and the {@link io.gsnode.node.topology.IpPlan} addresses, as a
  * {@link io.gsnode.node.topology.Topology} ready for the writer.
  *
- * <p><b>Deviations</b> (the reference's generator was not available, spec/arms.md §0):
+ * <p><b>Deviations</b> (the reference's generator was not available, docs/arms.md §0):
  * <ul>
  *   <li>The RNG is a bit-exact port of Go's {@code math/rand/v2} PCG and {@code IntN}, seeded as
  *       §10.1 says, but the order of draws in a swap attempt (two edge indices, then a coin

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
-/** The dial graph of spec/arms.md §10.1: degree, connectivity, clamping, determinism. */
+/** The dial graph of docs/arms.md §10.1: degree, connectivity, clamping, determinism. */
 class RandomRegularGraphTest {
 
     @ParameterizedTest(name = "n={0} seed={1}")

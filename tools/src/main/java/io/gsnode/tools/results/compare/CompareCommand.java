@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gsnode compare}: pairs cells across backends (spec/arms.md §13) and writes the report's
+ * {@code gsnode compare}: pairs cells across backends (docs/arms.md §13) and writes the report's
  * tables as markdown and CSV. Bad input (a missing directory, an unknown schema, nothing to pair)
  * is one line on stderr and exit 2; a failed write exits 1.
  */

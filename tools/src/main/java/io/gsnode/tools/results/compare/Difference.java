@@ -4,7 +4,7 @@ import io.gsnode.tools.results.Stat;
 import java.util.Locale;
 
 /**
- * A difference from the reference, in percent of the reference (spec/arms.md §13 rule 6), and
+ * A difference from the reference, in percent of the reference (docs/arms.md §13 rule 6), and
  * how it prints: a ratio of 2 or more as a multiplier, ×2.5 rather than +150% (rule 7).
  */
 public final class Difference {

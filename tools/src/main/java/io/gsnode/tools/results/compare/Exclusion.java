@@ -8,7 +8,7 @@ public record Exclusion(Reason reason, String side, String what, String detail) 
 
     /** Why a seed is left out. */
     public enum Reason {
-        WIRE_FORM("wire form differs (arms.md §13 rule 2)"),
+        WIRE_FORM("wire form differs (docs/arms.md §13 rule 2)"),
         WIRE_FORM_UNKNOWN("wire form unknown"),
         QUEUE("counterpart only under another queue (rule 3)"),
         NO_COUNTERPART("no counterpart"),

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The host load of a netns side's runs in one row (design.md §4 {@code host}: {@code cpu_mean},
+ * The host load of a netns side's runs in one row (docs/records.md §3.1 {@code host}: {@code cpu_mean},
  * {@code cpu_peak} in percent of all hardware threads, {@code saturated_s} at ≥ 95 % busy). A
  * real-stack latency is a network result only when the host spent no second saturated (report
  * §10), so every netns row shows it.

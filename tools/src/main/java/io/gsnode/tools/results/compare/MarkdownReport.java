@@ -4,7 +4,7 @@ import io.gsnode.tools.results.Units;
 import java.util.List;
 
 /**
- * The comparison as markdown tables shaped like the report's (seed-report §10 and Appendix D):
+ * The comparison as markdown tables shaped like the report's (its section 10 and Appendix D; docs/arms.md §0):
  * per side against the reference, completion times with the host beside them, then bytes,
  * duplicates and CPU per node, then every exclusion.
  */

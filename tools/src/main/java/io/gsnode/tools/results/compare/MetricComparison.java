@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * One metric of one row: each side's median across the paired seeds of each seed's statistic
  * (itself the median of that seed's runs), the difference of those medians, and the per-seed
- * differences (arms.md §13 rules 5 and 6).
+ * differences (docs/arms.md §13 rules 5 and 6).
  */
 public record MetricComparison(Metric metric, Stat reference, Stat other, Stat difference, PerSeedDifference perSeed) {
 

@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Pairs one side's cells with the reference's (spec/arms.md §13 rules 1–3): same arm, seed, n,
+ * Pairs one side's cells with the reference's (docs/arms.md §13 rules 1–3): same arm, seed, n,
  * payload, scenario and transport; same queue unless a side is queue-agnostic; identical wire
  * forms. Every seed that does not pair is kept as an {@link Exclusion} with its reason.
  */

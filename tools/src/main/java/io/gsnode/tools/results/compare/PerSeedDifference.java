@@ -5,7 +5,7 @@ import io.gsnode.tools.results.Stat;
 import java.util.List;
 
 /**
- * The per-seed differences of one metric (arms.md §13 rule 6, the report's netns statistic):
+ * The per-seed differences of one metric (docs/arms.md §13 rule 6, the report's netns statistic):
  * their median across seeds and their min-to-max range. When a seed's difference is censored or
  * missing, the three are too, and {@code censoredSeeds}/{@code missingSeeds} say how many seeds
  * were the cause; a bound is never printed as a value.

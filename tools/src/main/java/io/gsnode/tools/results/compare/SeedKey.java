@@ -5,7 +5,7 @@ import io.gsnode.tools.results.Units;
 import java.util.Comparator;
 
 /**
- * What a cell is paired on (spec/arms.md §13 rules 1 and 3); {@code queue} is null on a
+ * What a cell is paired on (docs/arms.md §13 rules 1 and 3); {@code queue} is null on a
  * queue-agnostic side, whose cells stand beside every queue of the other side.
  */
 record SeedKey(String arm, String transport, int n, int payloadBytes, String scenario, String queue, long seed) {

@@ -1,5 +1,5 @@
 /**
- * {@code gsnode plot}: the report's figures (seed-report Figure 1, the sweeps of Figures 8 and 9,
+ * {@code gsnode plot}: the report's figures (docs/arms.md §7: Figure 1, the sweeps of Figures 8 and 9,
  * receiver completion CDFs) from cell records. Each figure is built once as a {@link
  * io.gsnode.tools.results.plot.Chart}, a list of marks in pixel coordinates, which
  * {@link io.gsnode.tools.results.plot.PngRenderer} (Java2D, headless) and

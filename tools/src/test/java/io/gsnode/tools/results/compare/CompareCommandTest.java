@@ -49,7 +49,7 @@ class CompareCommandTest {
                 "--markdown", md.toString(), "--csv", csv.toString());
 
         assertEquals(0, run.status(), run.toString());
-        assertTrue(run.err().contains("netns against shadow: 2 seed pairs in 1 row; excluded 1 seed: wire form differs (arms.md §13 rule 2): 1"), run.toString());
+        assertTrue(run.err().contains("netns against shadow: 2 seed pairs in 1 row; excluded 1 seed: wire form differs (docs/arms.md §13 rule 2): 1"), run.toString());
         String table = Files.readString(md);
         // Seeds 7 and 8: shadow p50 100, 200 (median 150); netns 110, 260 (median 185, +23%);
         // per seed +10% and +30%, median +20%. p99: 150, 250 against 160, 300: +6.7% and +20%.

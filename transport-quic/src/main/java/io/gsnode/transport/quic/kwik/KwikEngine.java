@@ -85,7 +85,7 @@ public final class KwikEngine implements QuicEngine {
 
     /**
      * What Kwik runs with under {@code config}: the windows, buffers and timeouts it takes from it,
-     * and its own fixed congestion control and packet sizes (libp2p-wire.md §9.6-9.7), which the
+     * and its own fixed congestion control and packet sizes (docs/wire.md §9.6-9.7), which the
      * congestion knobs of {@link QuicConfig} do not reach.
      */
     public static Map<String, Object> settingsInEffect(QuicConfig config) {

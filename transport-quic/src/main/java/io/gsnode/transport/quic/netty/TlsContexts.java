@@ -12,7 +12,7 @@ import javax.net.ssl.KeyManagerFactory;
 
 /**
  * The two BoringSSL contexts of one engine, both presenting this node's libp2p certificate and
- * both running the libp2p verification on the peer's (libp2p-wire.md §6.2-6.3). The server context
+ * both running the libp2p verification on the peer's (docs/wire.md §6.2-6.3). The server context
  * requires a client certificate: libp2p TLS spec, "the server MUST require client authentication".
  */
 final class TlsContexts {

@@ -2,7 +2,7 @@
  * The netty engine: QUIC v1 on quiche and BoringSSL through Netty's native codec
  * ({@code netty-codec-native-quic}), with libp2p TLS on both sides
  * (<a href="https://github.com/libp2p/specs/blob/master/quic/README.md">libp2p QUIC spec</a>,
- * libp2p-wire.md §6).
+ * docs/wire.md §6).
  *
  * <p><b>Deviations</b> from go-libp2p's QUIC transport (quic-go):
  * <ul>

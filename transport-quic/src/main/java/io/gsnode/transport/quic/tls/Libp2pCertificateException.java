@@ -4,7 +4,7 @@ import java.security.cert.CertificateException;
 import java.util.Objects;
 
 /**
- * A peer's certificate failed libp2p TLS verification (libp2p-wire.md §6.3). The handshake must
+ * A peer's certificate failed libp2p TLS verification (docs/wire.md §6.3). The handshake must
  * be aborted. {@link #reason()} says which check failed; the message says what was found.
  */
 public final class Libp2pCertificateException extends CertificateException {

@@ -24,7 +24,7 @@ import org.bouncycastle.asn1.x509.TBSCertificate;
 
 /**
  * Checks a peer's libp2p TLS certificate chain and returns the identity key it proves (steps 1-5
- * of libp2p-wire.md §6.3). Both sides run it: the client on the server's chain, the server on the
+ * of docs/wire.md §6.3). Both sides run it: the client on the server's chain, the server on the
  * client's. Comparing the key's peer ID with the one dialed is the caller's step 6 (see {@link
  * Libp2pTrustManager}). Stateless and thread-safe.
  */

@@ -14,7 +14,7 @@ import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * The trust decision for one libp2p TLS handshake: runs {@link Libp2pCertificateVerifier} on the
- * peer's chain, checks the peer ID when one is expected (libp2p-wire.md §6.3 step 6), and records
+ * peer's chain, checks the peer ID when one is expected (docs/wire.md §6.3 step 6), and records
  * the identity key it verified, or why it refused. Use one instance per connection.
  *
  * <p>For Kwik, pass a client instance to {@code QuicClientConnection.Builder.customTrustManager}

@@ -1,6 +1,6 @@
 /**
  * The libp2p TLS certificate that QUIC peers present and check: a self-signed X.509 certificate
- * whose libp2p Public Key Extension binds its key to the host's identity key (libp2p-wire.md
+ * whose libp2p Public Key Extension binds its key to the host's identity key (docs/wire.md
  * §6.2-6.3; <a href="https://github.com/libp2p/specs/blob/master/tls/tls.md">libp2p TLS
  * spec</a>).
  *
