@@ -3,6 +3,7 @@ package io.gsnode.node.record;
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.node.topology.Topology;
+import io.gsnode.segmentation.codec.WireForm;
 import java.util.List;
 import java.util.Map;
 
@@ -28,14 +29,12 @@ public record NodeRecord(
         // identity of the node
         int index, String peerId, String role,
         // outcome
-        String status, boolean completed, Double completionMs, WireFormRecord wireForm,
+        String status, boolean completed, Double completionMs, WireForm wireForm,
         Bytes bytes, Msgs msgs, Mesh mesh, Long cpuMs, Long rssMaxBytes, Long pssBytes, Integer threads,
         JitWarmup jitWarmup, Times times,
         List<Snapshot> snapshots, Map<String, Object> extras, Map<String, Object> config) {
 
     public static final String SCHEMA = "gsnode.node/1";
-
-    public record WireFormRecord(int msgs, int need, int unit, long total, int idBytes) {}
 
     /**
      * {@code rx}/{@code tx}: socket bytes, all overhead included (null when the transport cannot

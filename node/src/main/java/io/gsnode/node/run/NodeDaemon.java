@@ -253,7 +253,7 @@ public final class NodeDaemon {
                 topology.scenario().toString(), settings.run(), settings.index(), peerId(settings.index()).toString(),
                 publisher ? "publisher" : "receiver", terminated ? "terminated" : "complete", completed,
                 completed ? (completedNanos - publishNanos) / 1e6 : null,
-                new NodeRecord.WireFormRecord(w.msgs(), w.need(), w.unit(), w.total(), w.idBytes()),
+                w,
                 new NodeRecord.Bytes(wire ? host.wireCounters().received() : null, wire ? host.wireCounters().sent() : null,
                         rx.dataBytes(), tx.dataBytes(), rx.controlBytes(), tx.controlBytes(), rx.partialBytes(), tx.partialBytes()),
                 new NodeRecord.Msgs(counters.delivered(), counters.duplicates(), tx.ihave(), rx.ihave(), tx.iwant(), rx.iwant(),

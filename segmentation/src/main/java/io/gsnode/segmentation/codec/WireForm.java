@@ -1,5 +1,6 @@
 package io.gsnode.segmentation.codec;
 
+import java.util.Locale;
 import java.util.function.ToIntFunction;
 
 /**
@@ -26,6 +27,22 @@ public record WireForm(int msgs, int need, int unit, long total, int idBytes) {
     public static WireForm ofPartialMessages(SegmentGroup group) {
         return new WireForm(group.messages().size(), group.required(), group.descriptor().segmentSize(),
                 group.encodedBytes(), 0);
+    }
+
+    /**
+     * The part of a wire form that decides whether two cells may be paired (docs/arms.md §13 rule
+     * 2): message count, unit and id width. For one arm and payload, need follows from them, and
+     * total may vary from run to run where the payload is compressed first.
+     */
+    public record Pairing(int msgs, int unit, int idBytes) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%d msgs x %d B, %d-byte ids", msgs, unit, idBytes);
+        }
+    }
+
+    public Pairing pairing() {
+        return new Pairing(msgs, unit, idBytes);
     }
 
     /** The reference's log form: {@code wire: msgs=… need=… unit=… total=… id=…}. */

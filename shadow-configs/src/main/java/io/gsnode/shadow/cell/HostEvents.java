@@ -22,6 +22,8 @@ final class HostEvents {
 
     private final Path hostsDir;
     private final long[] offsets;
+    /** Each host's stdout file once Shadow has created it. */
+    private final Path[] stdout;
     private final StringBuilder[] partial;
     private int listening;
     private int dialled;
@@ -33,6 +35,7 @@ final class HostEvents {
     HostEvents(Path cellDir, int hosts) {
         this.hostsDir = cellDir.resolve(ShadowConfig.DATA_DIRECTORY).resolve("hosts");
         this.offsets = new long[hosts];
+        this.stdout = new Path[hosts];
         this.partial = new StringBuilder[hosts];
         for (int i = 0; i < hosts; i++) partial[i] = new StringBuilder();
     }
@@ -40,9 +43,9 @@ final class HostEvents {
     /** Reads what every host appended since the last poll. */
     void poll() {
         for (int i = 0; i < offsets.length; i++) {
-            Path stdout = stdoutOf(i);
-            if (stdout == null) continue;
-            try (RandomAccessFile f = new RandomAccessFile(stdout.toFile(), "r")) {
+            if (stdout[i] == null) stdout[i] = stdoutOf(i);
+            if (stdout[i] == null) continue;
+            try (RandomAccessFile f = new RandomAccessFile(stdout[i].toFile(), "r")) {
                 long length = f.length();
                 if (length <= offsets[i]) continue;
                 byte[] bytes = new byte[(int) Math.min(length - offsets[i], 1 << 20)];
@@ -52,7 +55,7 @@ final class HostEvents {
                 lastGrowthNanos = System.nanoTime();
                 consume(i, new String(bytes, StandardCharsets.UTF_8));
             } catch (IOException e) {
-                // Shadow has not created it yet, or is rotating nothing: try again next poll.
+                // Unreadable for now: try again next poll.
             }
         }
     }

@@ -35,8 +35,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ShadowCellRunner {
 
-    /** How often the progress line is printed. */
-    private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How often the hosts' events are read, memory sampled and progress printed. */
+    private static final long SAMPLE_EVERY_NANOS = TimeUnit.SECONDS.toNanos(5);
     /** Hosts silent this long while Shadow runs: say that the simulation may be stuck. */
     private static final long SILENCE_WARNING_S = 300;
 
@@ -108,19 +108,23 @@ public final class ShadowCellRunner {
         return summary;
     }
 
-    /** Samples memory every second and prints progress until Shadow exits; true when the wall limit stopped it. */
+    /**
+     * Every {@link #SAMPLE_EVERY_NANOS}: reads the hosts' new events, samples memory and prints
+     * progress, until Shadow exits; true when the wall limit stopped it. Reading a hundred
+     * processes' memory maps costs CPU that Shadow would otherwise have, hence not every second.
+     */
     private boolean watch(Process p, HostEvents events, MemoryPeak memory, long started) throws InterruptedException {
-        long nextReport = started;
+        long nextSample = started;
         long warnedAtSilence = 0;
         while (true) {
             boolean exited = p.waitFor(1, TimeUnit.SECONDS);
-            events.poll();
-            if (!exited) memory.sample(p.toHandle());
             long now = System.nanoTime();
             long elapsedS = (now - started) / 1_000_000_000L;
-            if (exited || now - nextReport >= 0) {
-                progress.printf(Locale.ROOT, "  shadow  wall %4d s  %s  memory %s%n", elapsedS, events.summary(), mib(memory.treePssPeakBytes()));
-                nextReport = now + PROGRESS_EVERY_NANOS;
+            if (exited || now - nextSample >= 0) {
+                events.poll();
+                if (!exited) memory.sample(p.toHandle());
+                progress.printf(Locale.ROOT, "  shadow  wall %4d s  %s  peak memory %s%n", elapsedS, events.summary(), mib(memory.treePssPeakBytes()));
+                nextSample = now + SAMPLE_EVERY_NANOS;
             }
             if (exited) return false;
             long silent = events.silentSeconds();

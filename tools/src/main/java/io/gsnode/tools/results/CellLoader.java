@@ -4,6 +4,7 @@ import io.gsnode.node.record.CellStatistics;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.segmentation.codec.WireForm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,8 +41,8 @@ public final class CellLoader {
             return new Cell(side, dir, summary, null, "no node records (" + CellDirectories.RECORDS + " or "
                     + CellDirectories.NODES + "/), so no wire form");
         }
-        Set<WireForm> forms = new LinkedHashSet<>();
-        for (NodeRecord r : records.get().records()) if (r.wireForm() != null) forms.add(WireForm.of(r.wireForm()));
+        Set<WireForm.Pairing> forms = new LinkedHashSet<>();
+        for (NodeRecord r : records.get().records()) if (r.wireForm() != null) forms.add(r.wireForm().pairing());
         if (forms.isEmpty()) return new Cell(side, dir, summary, null, "no node record carries a wire form");
         if (forms.size() > 1) return new Cell(side, dir, summary, null, "node records disagree on the wire form " + forms);
         return new Cell(side, dir, summary, forms.iterator().next(), null);

@@ -4,6 +4,7 @@ import io.gsnode.node.record.CellStatistics;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.segmentation.codec.WireForm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ public final class CellFixture {
     public long seed = 7;
     public int payload = 1 << 20;
     public int run = 0;
-    public NodeRecord.WireFormRecord wire = new NodeRecord.WireFormRecord(32, 32, 32768, 800_000, 20);
+    public WireForm wire = new WireForm(32, 32, 32768, 800_000, 20);
     public List<Double> completions = List.of(100.0, 200.0);
     public Long rxSocket = 1_200_000L;
     public long rxData = 1_000_000;
@@ -50,7 +51,7 @@ public final class CellFixture {
     public CellFixture seed(long v) { seed = v; return this; }
     public CellFixture payload(int v) { payload = v; return this; }
     public CellFixture run(int v) { run = v; return this; }
-    public CellFixture wire(int msgs, int unit, int idBytes) { wire = new NodeRecord.WireFormRecord(msgs, msgs, unit, 800_000, idBytes); return this; }
+    public CellFixture wire(int msgs, int unit, int idBytes) { wire = new WireForm(msgs, msgs, unit, 800_000, idBytes); return this; }
     public CellFixture noWireForm() { wire = null; return this; }
     public CellFixture completions(Double... v) { completions = java.util.Arrays.asList(v); return this; }
     public CellFixture rx(long data) { rxData = data; return this; }
@@ -90,7 +91,7 @@ public final class CellFixture {
     /** The cell as compare and plot see it, without touching the disk. */
     public Cell asCell(String side) {
         CellSummary s = CellStatistics.summarise(records(), new HashMap<>(host));
-        return new Cell(side, Path.of(side, label()), s, wire == null ? null : WireForm.of(wire),
+        return new Cell(side, Path.of(side, label()), s, wire == null ? null : wire.pairing(),
                 wire == null ? "no node record carries a wire form" : null);
     }
 

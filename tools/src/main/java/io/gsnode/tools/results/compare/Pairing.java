@@ -1,7 +1,7 @@
 package io.gsnode.tools.results.compare;
 
 import io.gsnode.tools.results.Cell;
-import io.gsnode.tools.results.WireForm;
+import io.gsnode.segmentation.codec.WireForm;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -110,15 +110,15 @@ public final class Pairing {
         if (refProblem != null) return new Exclusion(Exclusion.Reason.WIRE_FORM_UNKNOWN, refName, key.toString(), refProblem);
         String otherProblem = problem(otherRuns);
         if (otherProblem != null) return new Exclusion(Exclusion.Reason.WIRE_FORM_UNKNOWN, otherName, key.toString(), otherProblem);
-        WireForm ref = refRuns.get(0).wireForm();
-        WireForm oth = otherRuns.get(0).wireForm();
+        WireForm.Pairing ref = refRuns.get(0).wireForm();
+        WireForm.Pairing oth = otherRuns.get(0).wireForm();
         if (ref.equals(oth)) return null;
         return new Exclusion(Exclusion.Reason.WIRE_FORM, otherName, key.toString(), refName + ": " + ref + ", " + otherName + ": " + oth);
     }
 
     /** Why these runs have no single wire form, or null when they have one. */
     private static String problem(List<Cell> runs) {
-        Set<WireForm> forms = new LinkedHashSet<>();
+        Set<WireForm.Pairing> forms = new LinkedHashSet<>();
         for (Cell c : runs) {
             if (c.wireForm() == null) return c.dir() + ": " + c.wireFormProblem();
             forms.add(c.wireForm());
