@@ -5,8 +5,8 @@ import io.gsnode.netns.cell.NetnsCell;
 import io.gsnode.netns.cell.NetnsCellOptions;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
-import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cell.CellOptions;
+import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
@@ -31,9 +31,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code gsnode demo}, the README's main job: a small comparison of arms and transports on the
@@ -55,9 +55,12 @@ public final class DemoCommand implements Callable<Integer> {
      */
     private static final long NETNS_HOLD_MS = 15_000;
 
+    /** Where the demo's nodes run; {@code auto} picks netns where namespaces can be made. */
+    enum Backend { auto, netns, local }
+
     @Option(names = "--backend", paramLabel = "auto|netns|local",
             description = "auto (default): netns where namespaces can be made, else local.")
-    String backend = "auto";
+    Backend backend = Backend.auto;
 
     @Option(names = "--n", description = "Nodes (default: ${DEFAULT-VALUE}).")
     int n = 12;
@@ -75,7 +78,7 @@ public final class DemoCommand implements Callable<Integer> {
     List<String> transports = new ArrayList<>();
 
     /** Netty's engine by default: Kwik's handshakes stall when a dozen JVMs start at once on 2 cores. */
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     QuicOptions quic = QuicOptions.defaultingTo("netty");
 
     @Option(names = "--out", description = "Where the records go (default: a new directory under the system temp dir).")
@@ -89,10 +92,9 @@ public final class DemoCommand implements Callable<Integer> {
         }
         if (transports.isEmpty()) transports.addAll(List.of("tcp", "quic"));
         boolean netns = switch (backend) {
-            case "netns" -> true;
-            case "local" -> false;
-            case "auto" -> NamespaceSupport.available();
-            default -> throw new CommandLine.ParameterException(new CommandLine(this), "backend is auto, netns or local, not " + backend);
+            case netns -> true;
+            case local -> false;
+            case auto -> NamespaceSupport.available();
         };
         if (netns && !UserNamespace.isRoot() && !UserNamespace.inside()) {
             System.out.println("gsnode demo: not root, so the netns fabric runs inside a user namespace of its own");

@@ -1,15 +1,21 @@
 package io.gsnode.app;
 
+import io.gsnode.netns.NetnsCommand;
 import io.gsnode.node.peer.PeerCommand;
-import picocli.CommandLine;
+import io.gsnode.node.run.RunCommand;
+import io.gsnode.shadow.ShadowCommand;
+import io.gsnode.tools.results.compare.CompareCommand;
+import io.gsnode.tools.results.extract.ExtractCommand;
+import io.gsnode.tools.results.plot.PlotCommand;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code gsnode}: the root command; {@code gsnode --help} lists the subcommands. */
 @Command(name = "gsnode", mixinStandardHelpOptions = true, version = "gsnode 0.1.0",
         description = "A real-stack libp2p gossipsub node for network experiments.",
-        subcommands = {ArmsCommand.class, DemoCommand.class, CellCommand.class, io.gsnode.node.run.RunCommand.class, NodeJvmCommand.class, PeerCommand.class, TopologyCommand.class, io.gsnode.netns.NetnsCommand.class, io.gsnode.shadow.ShadowCommand.class,
-                io.gsnode.tools.results.extract.ExtractCommand.class, io.gsnode.tools.results.compare.CompareCommand.class,
-                io.gsnode.tools.results.plot.PlotCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ArmsCommand.class, DemoCommand.class, CellCommand.class, RunCommand.class, NodeJvmCommand.class, PeerCommand.class, TopologyCommand.class, NetnsCommand.class, ShadowCommand.class,
+                ExtractCommand.class, CompareCommand.class,
+                PlotCommand.class, CommandLine.HelpCommand.class})
 public final class Gsnode implements Runnable {
 
     @CommandLine.Spec

@@ -1,5 +1,7 @@
 package io.gsnode.netns;
 
+import io.gsnode.netns.delay.SwitchCommand;
+import io.gsnode.netns.fabric.Commands;
 import io.gsnode.netns.fabric.DelayMode;
 import io.gsnode.netns.fabric.Fabric;
 import io.gsnode.netns.fabric.FabricNames;
@@ -18,9 +20,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code gsnode netns}: build, inspect and remove a fabric by hand; {@code gsnode cell --backend netns} runs cells on one. */
 @Command(name = "netns", mixinStandardHelpOptions = true,
@@ -29,7 +31,7 @@ import picocli.CommandLine.Option;
                 "delay switch. Needs root; 'gsnode cell --backend netns' also runs unprivileged."},
         subcommands = {NetnsCommand.Plan.class, NetnsCommand.Up.class, NetnsCommand.Down.class, NetnsCommand.Status.class,
                 NetnsCommand.Probe.class,
-                io.gsnode.netns.delay.SwitchCommand.class})
+                SwitchCommand.class})
 public final class NetnsCommand implements Runnable {
 
     @CommandLine.Spec
@@ -124,7 +126,7 @@ public final class NetnsCommand implements Runnable {
             List<String> namespaces = Fabric.namespaces(new FabricNames(tag));
             int removed = 0;
             for (String ns : namespaces) {
-                if (io.gsnode.netns.fabric.Commands.run(List.of("ip", "netns", "delete", ns), null).ok()) removed++;
+                if (Commands.run(List.of("ip", "netns", "delete", ns), null).ok()) removed++;
             }
             System.out.println("removed " + removed + " of " + namespaces.size() + " namespaces of fabric '" + tag + "'");
             return removed == namespaces.size() ? 0 : 1;
@@ -135,7 +137,7 @@ public final class NetnsCommand implements Runnable {
     static final class Status implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
-            io.gsnode.netns.fabric.Commands.Result r = io.gsnode.netns.fabric.Commands.run(List.of("ip", "netns", "list"), null);
+            Commands.Result r = Commands.run(List.of("ip", "netns", "list"), null);
             TreeMap<String, Integer> nodes = new TreeMap<>();
             for (String line : r.output().split("\n")) {
                 String name = line.split(" ")[0];

@@ -1,5 +1,7 @@
 package io.gsnode.libp2p.connection;
 
+import java.util.Locale;
+
 /** Where a connection failed: the layer whose rules the remote broke, or ours that refused it. */
 public enum FailureKind {
     MULTISTREAM,
@@ -9,6 +11,6 @@ public enum FailureKind {
     TRANSPORT;
 
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

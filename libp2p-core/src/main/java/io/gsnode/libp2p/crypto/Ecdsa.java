@@ -2,6 +2,7 @@ package io.gsnode.libp2p.crypto;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPairGenerator;
@@ -137,8 +138,8 @@ public final class Ecdsa {
 
     private static ECParameterSpec jdkP256() {
         try {
-            java.security.AlgorithmParameters params =
-                    java.security.AlgorithmParameters.getInstance("EC");
+            AlgorithmParameters params =
+                    AlgorithmParameters.getInstance("EC");
             params.init(new ECGenParameterSpec("secp256r1"));
             return params.getParameterSpec(ECParameterSpec.class);
         } catch (GeneralSecurityException e) {

@@ -6,9 +6,11 @@ import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
+import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
+import java.util.HexFormat;
 import org.bouncycastle.crypto.params.Ed25519PrivateKeyParameters;
 
 /**
@@ -113,7 +115,7 @@ public final class Ed25519 {
                 return false;
             }
             try {
-                java.security.Signature verifier = java.security.Signature.getInstance("Ed25519");
+                Signature verifier = Signature.getInstance("Ed25519");
                 verifier.initVerify(jdkKey);
                 verifier.update(data);
                 return verifier.verify(signature);
@@ -146,7 +148,7 @@ public final class Ed25519 {
         @Override
         public byte[] sign(byte[] data) {
             try {
-                java.security.Signature signer = java.security.Signature.getInstance("Ed25519");
+                Signature signer = Signature.getInstance("Ed25519");
                 signer.initSign(jdkKey);
                 signer.update(data);
                 return signer.sign();
@@ -173,6 +175,6 @@ public final class Ed25519 {
     }
 
     private static byte[] hex(String s) {
-        return java.util.HexFormat.of().parseHex(s);
+        return HexFormat.of().parseHex(s);
     }
 }

@@ -6,10 +6,12 @@ import io.gsnode.libp2p.connection.StreamHandler;
 import io.gsnode.libp2p.host.Host;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -74,7 +76,7 @@ public final class PingService {
             received.writeBytes(data);
             if (received.readableBytes() < PAYLOAD_BYTES) return;
             Duration rtt = Duration.ofNanos(System.nanoTime() - sentAt);
-            if (!java.util.Arrays.equals(payload, io.netty.buffer.ByteBufUtil.getBytes(received))) {
+            if (!Arrays.equals(payload, ByteBufUtil.getBytes(received))) {
                 fail(stream, new IllegalStateException("ping reply does not match the payload sent"));
                 return;
             }

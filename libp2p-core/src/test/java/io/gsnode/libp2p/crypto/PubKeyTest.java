@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.libp2p.protobuf.ProtoWriter;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class PubKeyTest {
@@ -96,7 +97,7 @@ class PubKeyTest {
     @Test
     void verifyNeverThrowsOnRandomKeysAndSignatures() {
         long seed = 0xf022L;
-        java.util.Random random = new java.util.Random(seed);
+        Random random = new Random(seed);
         PubKey[] keys = {
             Ed25519.fromIndex(3).publicKey(),
             Secp256k1.generate().publicKey(),

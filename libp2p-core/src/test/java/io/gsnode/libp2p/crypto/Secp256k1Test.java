@@ -17,6 +17,7 @@ import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.crypto.signers.ECDSASigner;
+import org.bouncycastle.util.BigIntegers;
 import org.junit.jupiter.api.Test;
 
 class Secp256k1Test {
@@ -127,7 +128,7 @@ class Secp256k1Test {
     @Test
     void rejectsBadPrivateKeys() {
         assertThrows(IllegalArgumentException.class, () -> Secp256k1.fromPrivate(new byte[32]));
-        byte[] n = org.bouncycastle.util.BigIntegers.asUnsignedByteArray(32, CURVE.getN());
+        byte[] n = BigIntegers.asUnsignedByteArray(32, CURVE.getN());
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> Secp256k1.fromPrivate(n));
         assertTrue(e.getMessage().contains("[1, n-1]"), e.getMessage());

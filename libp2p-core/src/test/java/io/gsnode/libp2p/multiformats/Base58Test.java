@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Random;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class Base58Test {
@@ -50,7 +51,7 @@ class Base58Test {
         for (String bad : new String[] {"0", "O", "I", "l", "abc+", "12D3 Koo", "\u00e9"}) {
             IllegalArgumentException e =
                     assertThrows(IllegalArgumentException.class, () -> Base58.decode(bad), bad);
-            org.junit.jupiter.api.Assertions.assertTrue(
+            Assertions.assertTrue(
                     e.getMessage().startsWith("invalid base58btc character"), e.getMessage());
         }
         assertEquals("invalid base58btc character '0' at index 2 of \"Qm0\"",

@@ -13,6 +13,7 @@ import io.gsnode.libp2p.crypto.PubKey;
 import io.gsnode.libp2p.multiformats.Base32;
 import io.gsnode.libp2p.multiformats.Multihash;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
@@ -186,7 +187,7 @@ class PeerIdTest {
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ class ProtoWriterTest {
         byte[] data = new byte[32];
         byte[] out = new ProtoWriter().writeVarintField(1, 1).writeBytesField(2, data).toByteArray();
         assertEquals(36, out.length);
-        assertArrayEquals(hex("08011220"), java.util.Arrays.copyOf(out, 4));
+        assertArrayEquals(hex("08011220"), Arrays.copyOf(out, 4));
     }
 
     @Test

@@ -6,11 +6,13 @@ import io.gsnode.node.topology.TopologyNode;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -38,7 +40,7 @@ public final class DelaySwitch implements AutoCloseable {
     private final ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
     private final SwitchDrops drops = new SwitchDrops();
     private final AtomicLong endedThreadsCpuNanos = new AtomicLong();
-    private final java.util.concurrent.atomic.AtomicBoolean niceRefused = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean niceRefused = new AtomicBoolean();
     private final List<Thread> threads = new ArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
     private Endpoint[] endpoints;
@@ -103,7 +105,7 @@ public final class DelaySwitch implements AutoCloseable {
      * before any system call.
      */
     private void warmUp() throws IOException {
-        java.nio.ByteBuffer empty = java.nio.ByteBuffer.allocateDirect(0);
+        ByteBuffer empty = ByteBuffer.allocateDirect(0);
         for (Endpoint e : endpoints) e.device.write(empty);
         new PacketHeap().add(new Packet(1));
         new LatenessHistogram().record(0);

@@ -1,5 +1,6 @@
 package io.gsnode.netns.delay;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,7 +19,7 @@ final class RouteTable {
         int capacity = Integer.highestOneBit(Math.max(4, addresses.size() * 2 - 1)) << 1;
         keys = new int[capacity];
         nodes = new int[capacity];
-        java.util.Arrays.fill(nodes, EMPTY);
+        Arrays.fill(nodes, EMPTY);
         mask = capacity - 1;
         for (int i = 0; i < addresses.size(); i++) {
             int address = Ipv4Packet.parseAddress(addresses.get(i));

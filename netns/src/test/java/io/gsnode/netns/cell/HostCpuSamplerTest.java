@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -46,7 +47,7 @@ class HostCpuSamplerTest {
         for (int i = 1; i <= 40; i++) {
             Path next = dir.resolve("stat.next");
             Files.writeString(next, "cpu  " + 3 * i + " 0 0 " + i + " 0 0 0 0\n");
-            Files.move(next, stat, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(next, stat, StandardCopyOption.ATOMIC_MOVE);
             Thread.sleep(50);
         }
         Map<String, Object> s = sampler.stop();

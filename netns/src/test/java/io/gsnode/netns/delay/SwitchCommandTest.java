@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gsnode.node.topology.IpPlan;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -96,9 +98,9 @@ class SwitchCommandTest {
         StringWriter err = new StringWriter();
         CommandLine cli = new CommandLine(new SwitchCommand());
         cli.setErr(new PrintWriter(err));
-        java.io.PrintStream saved = System.err;
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+        PrintStream saved = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
         int code;
         try {
             code = cli.execute("--topology", topology.toString(), "--netns-prefix", "gsdt-absent-", "--netns-dir", dir.toString());

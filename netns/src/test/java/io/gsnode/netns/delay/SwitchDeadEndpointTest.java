@@ -12,11 +12,13 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -78,7 +80,7 @@ class SwitchDeadEndpointTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (NamespaceIdentity.of(procNs).equals(NamespaceIdentity.of(Path.of("/proc/self/ns/net")))) {
                 if (System.nanoTime() > deadline || !owner.isAlive()) {
-                    org.junit.jupiter.api.Assumptions.assumeTrue(false, "skipped: unshare --net did not give a new namespace");
+                    Assumptions.assumeTrue(false, "skipped: unshare --net did not give a new namespace");
                 }
                 Thread.sleep(10);
             }
@@ -112,7 +114,7 @@ class SwitchDeadEndpointTest {
     /** With {@code nodeTwo} null, node 2 is a test namespace like the others. */
     private void killMidFlow(Path nodeTwo, Kill kill, String reasonPart) throws Exception {
         namespaces = new TestNamespaces(nodeTwo == null ? 3 : 2);
-        List<Path> paths = new java.util.ArrayList<>(namespaces.paths());
+        List<Path> paths = new ArrayList<>(namespaces.paths());
         if (nodeTwo != null) paths.add(nodeTwo);
         Topology topology = TestTopologies.uniform(dir.resolve("topology.json"), 3, ONE_WAY_US);
         sw = new DelaySwitch(SwitchConfig.of(topology, paths));

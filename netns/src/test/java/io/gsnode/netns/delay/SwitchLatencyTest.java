@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gsnode.node.topology.IpPlan;
 import io.gsnode.node.topology.Topology;
 import java.net.DatagramSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +32,7 @@ class SwitchLatencyTest {
 
     private TestNamespaces namespaces;
     private DelaySwitch sw;
-    private final java.util.List<DatagramSocket> servers = new java.util.ArrayList<>();
+    private final List<DatagramSocket> servers = new ArrayList<>();
 
     @BeforeEach
     void available() {
@@ -64,7 +66,7 @@ class SwitchLatencyTest {
         assertTrue(s.finalSnapshot());
         assertTrue(s.deliveredPackets() >= 2 * 23, "the echoes and their replies went through the switch: " + s.deliveredPackets());
         assertEquals(0, s.drops(DropCause.BUDGET) + s.drops(DropCause.DEAD_ENDPOINT) + s.drops(DropCause.UNKNOWN_DESTINATION));
-        assertTrue(java.nio.file.Files.readString(dir.resolve("stats.json")).contains("\"schema\" : \"gsnode.switch/1\""));
+        assertTrue(Files.readString(dir.resolve("stats.json")).contains("\"schema\" : \"gsnode.switch/1\""));
     }
 
     @Test

@@ -2,8 +2,13 @@ package io.gsnode.netns.delay;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gsnode.node.topology.IpPlan;
 import io.gsnode.node.topology.Topology;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -95,7 +100,7 @@ class SwitchLoadFigures {
                     try {
                         c.write(payload);
                         sent++;
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         // ENOBUFS when the device queue is full: try again
                     }
                 }
@@ -163,7 +168,7 @@ class SwitchLoadFigures {
             System.out.println("load after: " + uptime());
             p.destroy();
             p.waitFor(30, TimeUnit.SECONDS);
-            com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Files.readString(stats));
+            JsonNode json = new ObjectMapper().readTree(Files.readString(stats));
             System.out.printf("FIGURE 20x%s (switch in its own JVM): writers=%d, nice=%s, %s; switch delivered %s packets in %.1f s,"
                     + " switch CPU %.1f s; lateness us %s; drops %s; waiting peak %s%n", rate, writers, json.get("nice"), flows,
                     json.get("delivered_packets"), json.get("uptime_ms").asLong() / 1e3, json.get("cpu_ms").asLong() / 1e3,
@@ -200,7 +205,7 @@ class SwitchLoadFigures {
 
     /** CPU of the switch's threads by role: user and system seconds of readers and writers. */
     private static String switchCpuSplit() {
-        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         double[] readers = new double[2];
         double[] writers = new double[2];
         for (Thread t : Thread.getAllStackTraces().keySet()) {

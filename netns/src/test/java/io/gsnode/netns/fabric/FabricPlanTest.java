@@ -10,11 +10,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -82,7 +85,7 @@ class FabricPlanTest {
     @Test
     void fairGivesEveryPeerItsOwnLeafOnBothDirectionsWithHexadecimalClassIds() {
         Topology t = Fabrics.topology(20, 50_000_000, 100_000_000, 1000,
-                java.util.stream.IntStream.range(1, 20).mapToObj(i -> new Edge(0, i)).toList());
+                IntStream.range(1, 20).mapToObj(i -> new Edge(0, i)).toList());
         FabricPlan plan = new FabricPlan(t, new FabricNames("x"), QueueKind.FAIR, DelayMode.NONE);
         List<String> lines = step(plan, "node 0: uplink").lines();
         // 19 peers + the default leaf: class ids 1:2 .. 1:15 (hex), peer k at 1:(k+3).
@@ -142,8 +145,8 @@ class FabricPlanTest {
 
     @Test
     void preflightNamesWhatIsMissingAndDegradesOnlyWhenAllowed() {
-        var here = java.util.EnumSet.complementOf(java.util.EnumSet.of(KernelFeature.NETEM, KernelFeature.FQ_CODEL));
-        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        var here = EnumSet.complementOf(EnumSet.of(KernelFeature.NETEM, KernelFeature.FQ_CODEL));
+        IllegalStateException e = Assertions.assertThrows(IllegalStateException.class,
                 () -> Preflight.decide(QueueKind.FIFO, DelayMode.NETEM, here, false));
         assertTrue(e.getMessage().contains("qdisc netem"), e.getMessage());
         Preflight.Decision d = Preflight.decide(QueueKind.FQ_CODEL, DelayMode.NETEM, here, true);
@@ -151,10 +154,10 @@ class FabricPlanTest {
         assertEquals(QueueKind.FAIR, d.queue());
         assertEquals(2, d.degradations().size());
         assertEquals(DelayMode.USERSPACE, Preflight.decide(QueueKind.FIFO, null, here, false).delay(), "no netem: the switch by default");
-        assertEquals(DelayMode.NETEM, Preflight.decide(QueueKind.FIFO, null, java.util.EnumSet.allOf(KernelFeature.class), false).delay());
-        var noTun = java.util.EnumSet.copyOf(here);
+        assertEquals(DelayMode.NETEM, Preflight.decide(QueueKind.FIFO, null, EnumSet.allOf(KernelFeature.class), false).delay());
+        var noTun = EnumSet.copyOf(here);
         noTun.remove(KernelFeature.TUN);
-        IllegalStateException e2 = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        IllegalStateException e2 = Assertions.assertThrows(IllegalStateException.class,
                 () -> Preflight.decide(QueueKind.FIFO, DelayMode.USERSPACE, noTun, true));
         assertTrue(e2.getMessage().contains("TUN"), e2.getMessage());
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.Topology;
+import io.gsnode.node.topology.TopologyNode;
 import java.io.BufferedReader;
 import java.util.HashMap;
 import java.util.List;
@@ -35,7 +36,7 @@ class FabricShapingTest {
         // Node 0 uploads at 40 Mbit/s; node 1 downloads at 100, node 2 at 20.
         Topology t = Fabrics.topology(3, 40 * MBIT, 100 * MBIT, 2000, List.of(new Edge(0, 1), new Edge(0, 2)));
         Topology slowDownlink = new Topology(t.n(), t.seed(), t.degree(), t.latencyModel(), t.scenario(), 0,
-                List.of(t.node(0), t.node(1), new io.gsnode.node.topology.TopologyNode(2, t.node(2).ip(), t.node(2).region(),
+                List.of(t.node(0), t.node(1), new TopologyNode(2, t.node(2).ip(), t.node(2).region(),
                         t.node(2).linkClass(), 40 * MBIT, 20 * MBIT)), t.edges(), t.latency());
         try (Fabric fabric = Fabric.build(new FabricPlan(slowDownlink, Fabrics.freshNames(), QueueKind.FIFO, delay), System.out)) {
             double toOne = measure(fabric, 0, 1);

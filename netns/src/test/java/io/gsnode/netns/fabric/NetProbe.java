@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -70,7 +71,7 @@ public final class NetProbe {
     }
 
     private static Map<String, Long> snapshot(Map<String, AtomicLong> bytes) {
-        Map<String, Long> out = new java.util.TreeMap<>();
+        Map<String, Long> out = new TreeMap<>();
         bytes.forEach((k, v) -> out.put(k, v.get()));
         return out;
     }

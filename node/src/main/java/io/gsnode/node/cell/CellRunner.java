@@ -10,9 +10,11 @@ import io.gsnode.node.run.RunCommand;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyReader;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -132,7 +134,7 @@ public final class CellRunner {
         if (!options.jitWarmup()) cmd.add("--no-jit-warmup");
         Process p = new ProcessBuilder(cmd)
                 .redirectError(dir.resolve("nodes").resolve("node-" + index + ".log").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .start();
         synchronized (processes) {
             processes.add(p);
@@ -150,7 +152,7 @@ public final class CellRunner {
     /** Counts the progress events a node prints on stdout, and keeps them in {@code copy}. */
     private void follow(Process p, Path copy) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-             java.io.Writer w = Files.newBufferedWriter(copy, StandardCharsets.UTF_8)) {
+             Writer w = Files.newBufferedWriter(copy, StandardCharsets.UTF_8)) {
             String line;
             while ((line = r.readLine()) != null) {
                 w.write(line);

@@ -13,18 +13,22 @@ import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.ping.PingService;
 import io.gsnode.node.cli.QuicOptions;
-import io.gsnode.transport.tcp.TcpConfig;
-import io.gsnode.transport.tcp.TcpTransport;
 import io.gsnode.transport.quic.QuicConfig;
 import io.gsnode.transport.quic.QuicTransport;
+import io.gsnode.transport.tcp.TcpConfig;
+import io.gsnode.transport.tcp.TcpTransport;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code gsnode peer}: listen, dial, ping, transfer and echo, reporting every step as one JSON
@@ -168,7 +172,7 @@ public final class PeerCommand implements Callable<Integer> {
 
     /** StrictNoSign and the SHA-256 prefix id are the router's defaults: what the interop peers use. */
     private GossipConfig gossipConfig() {
-        GossipConfig.Builder b = new GossipConfig.Builder().heartbeat(java.time.Duration.ofMillis(heartbeatMs));
+        GossipConfig.Builder b = new GossipConfig.Builder().heartbeat(Duration.ofMillis(heartbeatMs));
         try {
             for (String p : gossipParams) {
                 int eq = p.indexOf('=');
@@ -209,7 +213,7 @@ public final class PeerCommand implements Callable<Integer> {
         for (String a : listen) {
             try {
                 bound.add(host.listen(Multiaddr.parse(a)).get().withPeerId(host.peerId()).toString());
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 events.emit("error", "what", "listen " + a + ": " + e.getCause().getMessage());
                 return false;
             }
@@ -217,7 +221,7 @@ public final class PeerCommand implements Callable<Integer> {
         PeerGossip gossip = null;
         if (!subscribe.isEmpty() || publish != null) {
             gossip = new PeerGossip(host, gossipConfig, events);
-            for (String topic : new java.util.LinkedHashSet<>(subscribe)) gossip.subscribe(topic);
+            for (String topic : new LinkedHashSet<>(subscribe)) gossip.subscribe(topic);
         }
         events.emit("listening", "peer_id", host.peerId().toString(), "addrs", bound);
         try {
@@ -239,10 +243,10 @@ public final class PeerCommand implements Callable<Integer> {
     /** Dials in order while the publisher follows its own schedule; both must end before the countdown. */
     private boolean dialAndPublish(Host host, PeerGossip gossip, long started, PingService pings,
                                    TransferProtocol transfer, EchoProtocol echoes) throws InterruptedException {
-        java.util.concurrent.CompletableFuture<Boolean> published = java.util.concurrent.CompletableFuture.completedFuture(true);
+        CompletableFuture<Boolean> published = CompletableFuture.completedFuture(true);
         if (publish != null) {
             PeerGossip.Schedule schedule = new PeerGossip.Schedule(publish, size, count, interval, after);
-            published = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            published = CompletableFuture.supplyAsync(() -> {
                 try {
                     return gossip.publish(schedule, started, stop);
                 } catch (InterruptedException e) {

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -46,7 +47,7 @@ final class PeerGossip {
      * Publishes on the schedule, counting from {@code startNanos}; returns false if a publish
      * failed or {@code interrupted} came first (each failure is reported as an error event).
      */
-    boolean publish(Schedule s, long startNanos, java.util.concurrent.CountDownLatch interrupted) throws InterruptedException {
+    boolean publish(Schedule s, long startNanos, CountDownLatch interrupted) throws InterruptedException {
         boolean ok = true;
         for (int i = 0; i < s.count(); i++) {
             long due = startNanos + TimeUnit.MILLISECONDS.toNanos(s.afterMs() + i * s.intervalMs());

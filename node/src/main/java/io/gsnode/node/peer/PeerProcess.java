@@ -3,6 +3,7 @@ package io.gsnode.node.peer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,7 @@ public final class PeerProcess implements AutoCloseable {
         Path err = Files.createTempFile("gsnode-" + name + "-", ".stderr");
         ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         return new PeerProcess(name, pb.start(), err);
     }
 

@@ -3,6 +3,7 @@ package io.gsnode.node.record;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /** Turns a cell's node records into its {@link CellSummary} (docs/arms.md §12.3). */
@@ -63,7 +64,7 @@ public final class CellStatistics {
         return values[(values.length - 1) / 2];
     }
 
-    private static Long medianOrNull(List<NodeRecord> records, java.util.function.Function<NodeRecord, Long> f) {
+    private static Long medianOrNull(List<NodeRecord> records, Function<NodeRecord, Long> f) {
         List<Long> values = new ArrayList<>();
         for (NodeRecord r : records) {
             Long v = f.apply(r);

@@ -8,9 +8,9 @@ import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.host.TransportFactory;
 import io.gsnode.libp2p.identify.IdentifyService;
-import io.gsnode.libp2p.ping.PingService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.peer.PeerId;
+import io.gsnode.libp2p.ping.PingService;
 import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.peer.PeerCommand;
 import io.gsnode.node.record.NodeRecord;
@@ -23,12 +23,14 @@ import io.gsnode.transport.quic.QuicTransport;
 import io.gsnode.transport.tcp.TcpTransport;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -52,12 +54,12 @@ public final class NodeDaemon {
     private volatile long publishNanos;
     private volatile boolean terminated;
     private volatile Schedule schedule;
-    private final Map<String, Object> lateness = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Object> lateness = new ConcurrentHashMap<>();
     /** Lateness below this is scheduling noise, not worth a warning. */
     private static final long LATE_MS = 100;
 
     /** How long a node waits for the runner's epoch file: every JVM of a big local cell must start first. */
-    private static final java.time.Duration EPOCH_WAIT = java.time.Duration.ofMinutes(10);
+    private static final Duration EPOCH_WAIT = Duration.ofMinutes(10);
 
     public NodeDaemon(NodeSettings settings, LocalTopology topology, EventLog events) {
         this.settings = settings;

@@ -1,5 +1,6 @@
 package io.gsnode.node.run;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -12,7 +13,7 @@ final class ProcessMetrics {
 
     /** CPU time of the whole process (all threads) in nanoseconds, or -1 when the JVM cannot tell. */
     static long cpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }
         return -1;

@@ -1,5 +1,8 @@
 package io.gsnode.node.run;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -27,22 +30,22 @@ public record Schedule(long epochMs, Duration dialAt, Duration subscribeAt, Dura
      * Waits for {@code file} to hold the epoch (decimal milliseconds), written by a runner once
      * every node of the cell listens; false when {@code timeout} passed first.
      */
-    static long awaitEpochFile(java.nio.file.Path file, Duration timeout) throws InterruptedException, java.io.IOException {
+    static long awaitEpochFile(Path file, Duration timeout) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() - deadline < 0) {
-            if (java.nio.file.Files.exists(file)) {
-                String text = java.nio.file.Files.readString(file).trim();
+            if (Files.exists(file)) {
+                String text = Files.readString(file).trim();
                 if (!text.isEmpty()) {
                     try {
                         return Long.parseLong(text);
                     } catch (NumberFormatException e) {
-                        throw new java.io.IOException("epoch file " + file + " holds '" + text + "', not epoch milliseconds");
+                        throw new IOException("epoch file " + file + " holds '" + text + "', not epoch milliseconds");
                     }
                 }
             }
             Thread.sleep(20);
         }
-        throw new java.io.IOException("no epoch in " + file + " within " + timeout.toSeconds() + " s");
+        throw new IOException("no epoch in " + file + " within " + timeout.toSeconds() + " s");
     }
 
     public long dialMs() {

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,7 +66,7 @@ class GossipInteropTest {
         // before the first publish: gossip only announces the last 3 heartbeats' messages.
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < n; i++) if (!publishers.contains(i)) order.add(i);
-        order.addAll(new java.util.TreeSet<>(publishers));
+        order.addAll(new TreeSet<>(publishers));
         Set<Integer> started = new HashSet<>();
         for (int i : order) {
             Peers kind = kinds.get(i);

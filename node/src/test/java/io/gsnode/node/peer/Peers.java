@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** How to start each implementation of the peer contract; the go and js ones are built by scripts/test.sh. */
 enum Peers {
@@ -51,6 +52,6 @@ enum Peers {
     }
 
     String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

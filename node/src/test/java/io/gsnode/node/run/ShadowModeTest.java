@@ -8,9 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.LatencyModel;
+import io.gsnode.node.topology.LinkClass;
+import io.gsnode.node.topology.Region;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyFixtures;
+import io.gsnode.node.topology.TopologyNode;
 import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.transport.quic.QuicConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -169,13 +173,13 @@ class ShadowModeTest {
 
     @Test
     void aDatagramLargerThanATokenBucketIsRefused() {
-        var quic = io.gsnode.transport.quic.QuicConfig.DEFAULT.withEngine("netty").withMaxUdpPayload(9000);
-        var slow = new io.gsnode.node.topology.TopologyNode(3, "10.0.0.4", io.gsnode.node.topology.Region.values()[0],
-                io.gsnode.node.topology.LinkClass.HOME, 8_000_000, 8_000_000);
+        var quic = QuicConfig.DEFAULT.withEngine("netty").withMaxUdpPayload(9000);
+        var slow = new TopologyNode(3, "10.0.0.4", Region.values()[0],
+                LinkClass.HOME, 8_000_000, 8_000_000);
         // 8 Mbit/s refills 1000 bytes a millisecond: the bucket holds 2500 bytes, a 9028-byte datagram never fits.
         assertEquals(2500, ShadowSafety.bucketCapacityBytes(8_000_000));
         String problem = ShadowSafety.datagramProblem(quic, slow);
         assertTrue(problem != null && problem.contains("9028-byte"), problem);
-        assertEquals(null, ShadowSafety.datagramProblem(io.gsnode.transport.quic.QuicConfig.DEFAULT, slow), "Kwik's 1252-byte packets fit");
+        assertEquals(null, ShadowSafety.datagramProblem(QuicConfig.DEFAULT, slow), "Kwik's 1252-byte packets fit");
     }
 }

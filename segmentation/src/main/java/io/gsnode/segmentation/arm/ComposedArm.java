@@ -1,6 +1,8 @@
 package io.gsnode.segmentation.arm;
 
 import io.gsnode.segmentation.codec.WireForm;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.IntFunction;
 
@@ -27,7 +29,7 @@ final class ComposedArm implements Arm {
         this.variant = variant;
         this.description = description;
         this.edges = edges;
-        this.symbolicKnobs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(symbolicKnobs));
+        this.symbolicKnobs = Collections.unmodifiableMap(new LinkedHashMap<>(symbolicKnobs));
         this.knobsAt = knobsAt;
         this.parsedAt = parsedAt;
     }
@@ -36,12 +38,12 @@ final class ComposedArm implements Arm {
     static ComposedArm fromTemplate(String name, String alias, Variant variant, String description, String edges,
                                     KnobTemplate template) {
         IntFunction<Map<String, String>> knobsAt = payload -> {
-            Map<String, String> knobs = new java.util.LinkedHashMap<>();
+            Map<String, String> knobs = new LinkedHashMap<>();
             if (variant != Variant.A) knobs.put("SHADOW_VARIANT", variant.wireName());
             knobs.putAll(template.resolve(payload));
             return knobs;
         };
-        Map<String, String> symbolic = new java.util.LinkedHashMap<>();
+        Map<String, String> symbolic = new LinkedHashMap<>();
         if (variant != Variant.A) symbolic.put("SHADOW_VARIANT", variant.wireName());
         symbolic.putAll(template.symbolic());
         return new ComposedArm(name, alias, variant.wireName(), description, edges, symbolic, knobsAt,

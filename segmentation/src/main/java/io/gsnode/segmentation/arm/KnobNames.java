@@ -2,6 +2,7 @@ package io.gsnode.segmentation.arm;
 
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Every {@code SEGMENT_*} name gsnode knows, by who reads it, so a misspelt or unsupported knob
@@ -66,8 +67,8 @@ final class KnobNames {
                     + "(docs/arms.md §6.8, §11.5)");
         }
         if (!ARM.contains(name) && !CELL.contains(name) && !VARIANT_B.contains(name)) {
-            throw new InvalidKnobException("unknown knob " + name + "; known: arm " + new java.util.TreeSet<>(ARM)
-                    + ", cell " + new java.util.TreeSet<>(CELL));
+            throw new InvalidKnobException("unknown knob " + name + "; known: arm " + new TreeSet<>(ARM)
+                    + ", cell " + new TreeSet<>(CELL));
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.gsnode.segmentation.codec;
 
 import io.gsnode.segmentation.codec.SegmentException.Reason;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -181,7 +182,7 @@ public final class SegmentCodec {
             leaves.add(new Slice(shards[i], 0, d.segmentLength(i)));
         }
         byte[] root = MerkleTree.buildOver(leaves).root();
-        if (!java.security.MessageDigest.isEqual(root, d.rootView())) {
+        if (!MessageDigest.isEqual(root, d.rootView())) {
             throw new SegmentException(Reason.CODEWORD_MISMATCH,
                     "recovered codeword does not reproduce the committed root");
         }

@@ -3,6 +3,7 @@ package io.gsnode.segmentation.ids;
 import io.gsnode.segmentation.codec.GossipDecodeException;
 import io.gsnode.segmentation.codec.GossipEncoding;
 import io.gsnode.segmentation.codec.SegmentIdPrefix;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -77,6 +78,6 @@ public final class StructuredMessageId implements MessageIdFunction {
         if (parse(messageId).isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(java.util.Arrays.copyOfRange(messageId, SegmentIdPrefix.LENGTH, LENGTH));
+        return Optional.of(Arrays.copyOfRange(messageId, SegmentIdPrefix.LENGTH, LENGTH));
     }
 }

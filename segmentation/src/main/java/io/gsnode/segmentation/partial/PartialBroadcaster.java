@@ -12,6 +12,7 @@ import io.gsnode.segmentation.codec.SegmentGroup;
 import io.gsnode.segmentation.codec.SegmentMessage;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
@@ -292,7 +293,7 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
                 if (st.available.get(i) && g.ledger.claim(i, peer, now)) requests.set(i);
             }
             byte[] md = new PartsMetadata(g.count, g.required, held, requests).encode();
-            if (java.util.Arrays.equals(md, st.sent)) {
+            if (Arrays.equals(md, st.sent)) {
                 md = null;
             } else {
                 st.sent = md;

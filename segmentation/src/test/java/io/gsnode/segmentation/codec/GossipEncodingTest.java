@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class GossipEncodingTest {
@@ -20,7 +21,7 @@ class GossipEncodingTest {
 
         byte[] body = GossipEncoding.decodeBody(wire);
         assertEquals(4 + payload.length, body.length);
-        assertArrayEquals(new byte[] {4, 0, 0, 0}, java.util.Arrays.copyOf(body, 4));
+        assertArrayEquals(new byte[] {4, 0, 0, 0}, Arrays.copyOf(body, 4));
         ByteBuffer field = GossipEncoding.decode(wire);
         assertTrue(field.isReadOnly());
         assertEquals(ByteBuffer.wrap(payload), field);

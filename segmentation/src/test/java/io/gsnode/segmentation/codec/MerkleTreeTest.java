@@ -10,8 +10,10 @@ import io.gsnode.segmentation.codec.SegmentException.Reason;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -88,7 +90,7 @@ class MerkleTreeTest {
         assertReason(Reason.ROOT_MISMATCH, () -> MerkleTree.verify(t.root(), leaves.get(0), 1, 4, t.proof(0)));
         // Digests out of order.
         byte[] p = t.proof(2);
-        byte[] swapped = cat(java.util.Arrays.copyOfRange(p, 32, 64), java.util.Arrays.copyOfRange(p, 0, 32));
+        byte[] swapped = cat(Arrays.copyOfRange(p, 32, 64), Arrays.copyOfRange(p, 0, 32));
         assertReason(Reason.ROOT_MISMATCH, () -> MerkleTree.verify(t.root(), leaves.get(2), 2, 4, swapped));
     }
 
@@ -97,7 +99,7 @@ class MerkleTreeTest {
         List<ByteBuffer> leaves = leaves(5);
         MerkleTree t = MerkleTree.build(leaves);
         assertReason(Reason.PROOF_LENGTH, () -> MerkleTree.verify(t.root(), leaves.get(0), 0, 5,
-                java.util.Arrays.copyOf(t.proof(0), 64)));
+                Arrays.copyOf(t.proof(0), 64)));
         assertReason(Reason.PROOF_LENGTH, () -> MerkleTree.verify(t.root(), leaves.get(0), 0, 4, t.proof(0)));
         assertReason(Reason.INDEX_OUT_OF_RANGE, () -> MerkleTree.verify(t.root(), leaves.get(0), 5, 5, t.proof(0)));
         assertReason(Reason.INDEX_OUT_OF_RANGE, () -> MerkleTree.verify(t.root(), leaves.get(0), -1, 5, t.proof(0)));
@@ -112,7 +114,7 @@ class MerkleTreeTest {
         assertThrows(IllegalArgumentException.class, () -> MerkleTree.build(List.of()));
     }
 
-    static void assertReason(Reason reason, org.junit.jupiter.api.function.Executable call) {
+    static void assertReason(Reason reason, Executable call) {
         SegmentException e = assertThrows(SegmentException.class, call);
         assertEquals(reason, e.reason(), e.getMessage());
     }

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import io.gsnode.segmentation.codec.SegmentException.Reason;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -104,7 +106,7 @@ class ReedSolomonRandomSubsetsTest {
                 assertArrayEquals(message, SegmentCodec.recover(d, present), what);
             }
         }
-        org.junit.jupiter.api.Assertions.assertTrue(rejected > TRIALS / 2, "rejected " + rejected + " of " + TRIALS);
+        Assertions.assertTrue(rejected > TRIALS / 2, "rejected " + rejected + " of " + TRIALS);
     }
 
     private static byte[][] codeword(ReedSolomon rs, SplittableRandom rnd, int len) {
@@ -129,7 +131,7 @@ class ReedSolomonRandomSubsetsTest {
             a[i] = a[j];
             a[j] = t;
         }
-        return java.util.Arrays.copyOf(a, size);
+        return Arrays.copyOf(a, size);
     }
 
     private static boolean[] mask(SplittableRandom rnd, int n, int size) {

@@ -12,6 +12,7 @@ import io.gsnode.segmentation.codec.SegmentException.Reason;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class SegmentMessageTest {
@@ -142,7 +143,7 @@ class SegmentMessageTest {
     @Test
     void mutatedEncodingsDecodeOrAreRejectedButNeverThrowAnythingElse() {
         long seed = 7;
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        SplittableRandom rnd = new SplittableRandom(seed);
         byte[] base = SegmentCodec.coded(PayloadGenerator.mainnetLike(100, 3), 16, 3).messages().get(8).encode();
         for (int trial = 0; trial < 20_000; trial++) {
             byte[] m = base.clone();

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -69,8 +71,8 @@ class SnappyJavaCrossCheckTest {
     }
 
     private static void assertSszField(byte[] field, byte[] body) {
-        assertEquals(4, ByteBuffer.wrap(body, 0, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(), "SSZ offset");
-        assertArrayEquals(field, java.util.Arrays.copyOfRange(body, 4, body.length));
+        assertEquals(4, ByteBuffer.wrap(body, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt(), "SSZ offset");
+        assertArrayEquals(field, Arrays.copyOfRange(body, 4, body.length));
     }
 
     private static byte[] random(SplittableRandom rnd, int n) {

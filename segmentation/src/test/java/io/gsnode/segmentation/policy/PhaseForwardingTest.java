@@ -13,6 +13,7 @@ import io.gsnode.segmentation.testnet.RouterUnderTest;
 import io.gsnode.segmentation.testnet.ScriptedPeer;
 import io.gsnode.segmentation.testnet.TestHosts;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -88,7 +89,7 @@ class PhaseForwardingTest {
         }
         for (ScriptedPeer p : peers) p.sync(TOPIC, barrier()); // anything else queued for them has arrived too
 
-        Set<PeerId> pushed = new java.util.HashSet<>(), announced = new java.util.HashSet<>();
+        Set<PeerId> pushed = new HashSet<>(), announced = new HashSet<>();
         for (ScriptedPeer p : peers) {
             if (p.messages(data) > 0) pushed.add(p.id());
             if (p.ihaves(id) > 0) announced.add(p.id());

@@ -7,6 +7,7 @@ import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.peer.PeerId;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -67,7 +68,7 @@ class RendezvousRankTest {
         }
         // A permutation of the input gives the same order: the ranking depends on the set only.
         List<PeerId> reversed = new ArrayList<>(peers);
-        java.util.Collections.reverse(reversed);
+        Collections.reverse(reversed);
         assertEquals(ranked, RendezvousRank.ranked(id, reversed));
     }
 

@@ -1,9 +1,9 @@
 package io.gsnode.segmentation.testnet;
 
 import io.gsnode.gossipsub.MessageId;
-import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.ControlMessage.IDontWant;
 import io.gsnode.gossipsub.rpc.ControlMessage.IHave;
+import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PartialMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
@@ -22,6 +22,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -113,7 +114,7 @@ public final class ScriptedPeer implements AutoCloseable {
 
     /** Every partial-messages part the router sent us, in order. */
     public List<PartialMessage> partials() {
-        return received.stream().map(Rpc::partial).filter(java.util.Objects::nonNull).toList();
+        return received.stream().map(Rpc::partial).filter(Objects::nonNull).toList();
     }
 
     /** Whether the router's first RPC advertised the partial-messages extension. */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ public final class CellFixture {
     public CellFixture run(int v) { run = v; return this; }
     public CellFixture wire(int msgs, int unit, int idBytes) { wire = new WireForm(msgs, msgs, unit, 800_000, idBytes); return this; }
     public CellFixture noWireForm() { wire = null; return this; }
-    public CellFixture completions(Double... v) { completions = java.util.Arrays.asList(v); return this; }
+    public CellFixture completions(Double... v) { completions = Arrays.asList(v); return this; }
     public CellFixture rx(long data) { rxData = data; return this; }
     public CellFixture rxSocket(Long v) { rxSocket = v; return this; }
     public CellFixture host(double cpuMean, double cpuPeak, double saturatedS) {

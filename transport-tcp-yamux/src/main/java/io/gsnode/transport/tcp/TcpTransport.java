@@ -27,11 +27,13 @@ import io.netty.channel.local.LocalServerChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Dials and listens on {@code /ip4|ip6/.../tcp/...} and upgrades each connection with {@link TcpUpgrade}.
@@ -104,7 +106,7 @@ public final class TcpTransport implements Transport {
                 servers.add(f.channel());
                 result.complete(config.inMemory() ? addr : Multiaddr.tcp((InetSocketAddress) f.channel().localAddress()));
             } else {
-                result.completeExceptionally(new java.io.IOException("cannot listen on " + addr + ": " + f.cause().getMessage(), f.cause()));
+                result.completeExceptionally(new IOException("cannot listen on " + addr + ": " + f.cause().getMessage(), f.cause()));
             }
         });
         return result;
@@ -142,7 +144,7 @@ public final class TcpTransport implements Transport {
     public CompletableFuture<Void> close() {
         CompletableFuture<Void> done = new CompletableFuture<>();
         for (Channel server : servers) server.close();
-        group.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).addListener(f -> done.complete(null));
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).addListener(f -> done.complete(null));
         return done;
     }
 }

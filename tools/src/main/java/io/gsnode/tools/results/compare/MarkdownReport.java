@@ -1,5 +1,6 @@
 package io.gsnode.tools.results.compare;
 
+import io.gsnode.tools.results.Stat;
 import io.gsnode.tools.results.Units;
 import java.util.List;
 
@@ -74,7 +75,7 @@ public final class MarkdownReport {
                 + g.scenario() + " | " + g.queueLabel() + " | " + g.seeds().size() + " | ";
     }
 
-    private static String ms(io.gsnode.tools.results.Stat s) {
+    private static String ms(Stat s) {
         return ValueFormat.format(s, Metric.Unit.MS);
     }
 

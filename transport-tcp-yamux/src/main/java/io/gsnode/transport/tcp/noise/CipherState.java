@@ -1,6 +1,7 @@
 package io.gsnode.transport.tcp.noise;
 
 import java.security.GeneralSecurityException;
+import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -54,7 +55,7 @@ final class CipherState {
             init(Cipher.DECRYPT_MODE);
             if (ad != null) cipher.updateAAD(ad);
             return cipher.doFinal(ciphertext, off, len, out, outOff);
-        } catch (javax.crypto.AEADBadTagException e) {
+        } catch (AEADBadTagException e) {
             throw new NoiseException("noise frame failed authentication (nonce " + (n - 1) + ")");
         } catch (GeneralSecurityException e) {
             throw new NoiseException("noise decryption failed: " + e.getMessage(), e);
