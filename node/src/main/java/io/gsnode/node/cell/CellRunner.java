@@ -2,7 +2,7 @@ package io.gsnode.node.cell;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gsnode.node.record.CellStatistics;
+import io.gsnode.node.record.CellFiles;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -74,10 +74,7 @@ public final class CellRunner {
             placement.cellStarted(epoch + options.publishAt(), endMs);
             watch(n, epoch, endMs);
             List<NodeRecord> records = collect(topology, dir, label, run);
-            Files.writeString(dir.resolve("records.jsonl"), String.join("\n", records.stream().map(RecordJson::line).toList()) + "\n");
-            CellSummary summary = CellStatistics.summarise(records, placement.hostFields());
-            RecordJson.writeAtomically(dir.resolve("cell.json"), RecordJson.line(summary) + "\n");
-            return summary;
+            return CellFiles.write(dir, records, placement.hostFields());
         } finally {
             killAll();
             try {

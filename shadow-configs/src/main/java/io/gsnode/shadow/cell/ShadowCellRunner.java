@@ -1,7 +1,7 @@
 package io.gsnode.shadow.cell;
 
 import io.gsnode.node.cell.CellOptions;
-import io.gsnode.node.record.CellStatistics;
+import io.gsnode.node.record.CellFiles;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -102,10 +102,7 @@ public final class ShadowCellRunner {
 
         String label = CellOptions.label(c.arm(), c.transport(), c.payloadBytes(), topo, run);
         List<NodeRecord> records = collect(dir, topo, c, label, run);
-        Files.writeString(dir.resolve("records.jsonl"), String.join("\n", records.stream().map(RecordJson::line).toList()) + "\n");
-        CellSummary summary = CellStatistics.summarise(records, hostFields(exit, timedOut, wallS, memory, topo.n()));
-        RecordJson.writeAtomically(dir.resolve("cell.json"), RecordJson.line(summary) + "\n");
-        return summary;
+        return CellFiles.write(dir, records, hostFields(exit, timedOut, wallS, memory, topo.n()));
     }
 
     /**

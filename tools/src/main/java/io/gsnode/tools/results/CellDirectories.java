@@ -1,5 +1,6 @@
 package io.gsnode.tools.results;
 
+import io.gsnode.node.record.CellFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,8 +16,8 @@ import java.util.stream.Stream;
  */
 public final class CellDirectories {
 
-    public static final String RECORDS = "records.jsonl";
-    public static final String SUMMARY = "cell.json";
+    public static final String RECORDS = CellFiles.RECORDS;
+    public static final String SUMMARY = CellFiles.SUMMARY;
     public static final String NODES = "nodes";
 
     private CellDirectories() {}
