@@ -21,13 +21,19 @@ public final class PingService {
 
     public static final String PROTOCOL = "/ipfs/ping/1.0.0";
     static final int PAYLOAD_BYTES = 32;
+    /**
+     * A pinger waits for each echo before it sends the next 32 bytes (go-libp2p's handler reads
+     * and writes one payload at a time), so this much unsent echo means a peer that writes without
+     * reading: its stream is reset.
+     */
+    static final long MAX_OUTSTANDING_ECHO_BYTES = 64 * 1024;
 
     private final Host host;
     private final SecureRandom random = new SecureRandom();
 
     public PingService(Host host) {
         this.host = host;
-        host.setProtocolHandler(PROTOCOL, stream -> stream.setHandler(new EchoHandler()));
+        host.setProtocolHandler(PROTOCOL, stream -> stream.setHandler(new EchoHandler(MAX_OUTSTANDING_ECHO_BYTES)));
     }
 
     /**

@@ -14,6 +14,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.ServerChannel;
@@ -41,6 +42,13 @@ import java.util.concurrent.TimeUnit;
  * then names a channel inside this JVM and no socket is ever opened.
  */
 public final class TcpTransport implements Transport {
+
+    /**
+     * Bytes a connection may hold above the kernel's socket buffer before yamux streams stop
+     * sending (and pings go unanswered) until it drains to the low mark: a peer that stops reading
+     * costs us at most this, plus one frame, plus its own control traffic.
+     */
+    static final WriteBufferWaterMark OUTBOUND_WATER_MARK = new WriteBufferWaterMark(256 * 1024, 512 * 1024);
 
     private final TransportContext context;
     private final TcpConfig config;
@@ -97,6 +105,7 @@ public final class TcpTransport implements Transport {
                         TcpUpgrade.start(context, config.yamux(), ch, Direction.INBOUND, null);
                     }
                 });
+        bootstrap.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, OUTBOUND_WATER_MARK);
         if (!config.inMemory()) {
             bootstrap.option(ChannelOption.SO_BACKLOG, 1024).childOption(ChannelOption.TCP_NODELAY, true);
         }
@@ -129,6 +138,7 @@ public final class TcpTransport implements Transport {
                         });
                     }
                 });
+        bootstrap.option(ChannelOption.WRITE_BUFFER_WATER_MARK, OUTBOUND_WATER_MARK);
         if (!config.inMemory()) {
             bootstrap.option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) context.limits().handshakeTimeout().toMillis());

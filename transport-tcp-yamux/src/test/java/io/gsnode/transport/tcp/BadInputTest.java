@@ -12,14 +12,17 @@ import io.gsnode.libp2p.crypto.PrivKey;
 import io.gsnode.libp2p.host.DialException;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.multistream.MultistreamMessages;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.libp2p.ping.PingService;
 import io.gsnode.transport.tcp.noise.LyingHandshakes;
 import io.gsnode.transport.tcp.noise.NoiseHandshake;
+import io.gsnode.transport.tcp.yamux.YamuxConnection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -138,12 +141,82 @@ class BadInputTest {
             // stream starts with; it spans several Noise messages, as yamux frames may.
             int overrun = 256 * 1024 + 1;
             c.sendSecure(yamuxHeader(0, 0x1, 1, overrun));
-            for (int sent = 0; sent < overrun; sent += 60_000) {
-                c.sendSecure(new byte[Math.min(60_000, overrun - sent)]);
+            try {
+                for (int sent = 0; sent < overrun; sent += 60_000) {
+                    c.sendSecure(new byte[Math.min(60_000, overrun - sent)]);
+                }
+            } catch (SocketException closedAtTheHeader) {
+                // The header alone announces the overrun: the victim may close before the payload.
             }
             assertTrue(c.closedByRemote(CLOSE_WITHIN));
         }
         assertFailureCounted(FailureKind.MUXER);
+        assertStillServing();
+    }
+
+    /** go-yamux checks the window at the header: the 16 MiB payload never has to arrive to be refused. */
+    @Test
+    void yamuxHeaderBeyondTheWindowClosesTheConnectionBeforeItsPayload() throws Exception {
+        try (RawClient c = securedYamuxClient()) {
+            c.sendSecure(yamuxHeader(0, 0x1, 1, 16 << 20));
+            assertTrue(c.closedByRemote(CLOSE_WITHIN), "closed on the header alone");
+        }
+        assertFailureCounted(FailureKind.MUXER);
+        assertStillServing();
+    }
+
+    /**
+     * A peer that floods yamux pings and reads nothing: each ping asks for a 12-byte answer, 24 MiB
+     * of answers in all, far more than the kernel's socket buffers hold. The answers stop once
+     * the connection's outbound buffer is full, and it stays within 1 MiB.
+     */
+    @Test
+    void yamuxPingsFromAPeerThatReadsNothingCannotGrowOurOutboundBuffer() throws Exception {
+        try (RawClient c = securedYamuxClient()) {
+            c.receiveBufferBytes(4096);
+            byte[] pings = new byte[5000 * 12];
+            for (int i = 0; i < 5000; i++) System.arraycopy(yamuxHeader(2, 0x1, 0, i), 0, pings, i * 12, 12);
+            long peak = 0;
+            for (int round = 0; round < 400; round++) {
+                c.sendSecure(pings);
+                peak = Math.max(peak, victimOutboundBytes());
+            }
+            for (int i = 0; i < 20; i++) {
+                Thread.sleep(10);
+                peak = Math.max(peak, victimOutboundBytes());
+            }
+            System.out.println("BadInputTest: 2,000,000 pings unread: victim's outbound buffer peaked at " + peak + " bytes");
+            assertTrue(peak <= 1 << 20, "outbound buffer peaked at " + peak + " bytes");
+        }
+        assertStillServing();
+    }
+
+    /** The ping protocol echoes one 32-byte payload at a time: a stream that writes without reading is reset. */
+    @Test
+    void aPingStreamThatWritesWithoutReadingIsResetNotEchoedForever() throws Exception {
+        try (RawClient c = securedYamuxClient()) {
+            c.receiveBufferBytes(4096);
+            c.sendSecure(yamuxHeader(1, 0x1, 1, 16 << 20)); // opens stream 1 granting us 16 MiB more window
+            ByteBuf select = Unpooled.buffer();
+            MultistreamMessages.write(select, MultistreamMessages.HEADER);
+            MultistreamMessages.write(select, PingService.PROTOCOL);
+            byte[] selectBytes = new byte[select.readableBytes()];
+            select.readBytes(selectBytes);
+            select.release();
+            byte[] frame = new byte[12 + selectBytes.length];
+            System.arraycopy(yamuxHeader(0, 0, 1, selectBytes.length), 0, frame, 0, 12);
+            System.arraycopy(selectBytes, 0, frame, 12, selectBytes.length);
+            c.sendSecure(frame);
+            byte[] junk = new byte[12 + 60_000];
+            System.arraycopy(yamuxHeader(0, 0, 1, 60_000), 0, junk, 0, 12);
+            long peak = 0;
+            for (int i = 0; i < 200; i++) { // 12 MB written, within the 16 MiB + 256 KiB we may send
+                c.sendSecure(junk);
+                peak = Math.max(peak, victimOutboundBytes());
+            }
+            System.out.println("BadInputTest: 12 MB to an unread ping stream: victim's outbound buffer peaked at " + peak + " bytes");
+            assertTrue(peak <= 1 << 20, "outbound buffer peaked at " + peak + " bytes");
+        }
         assertStillServing();
     }
 
@@ -168,6 +241,15 @@ class BadInputTest {
         // Bounded by the handshake timeout, not by luck: a refused connect fails far sooner.
         assertTrue(elapsedMs < ConnectionLimits.DEFAULT.handshakeTimeout().toMillis(), "took " + elapsedMs + " ms");
         assertEquals(1, goodPeer.failureCount(FailureKind.TRANSPORT));
+    }
+
+    /** What the victim's connections hold for their sockets, summed. */
+    private long victimOutboundBytes() {
+        long sum = 0;
+        for (Connection c : victim.connections()) {
+            if (c instanceof YamuxConnection y) sum += y.outboundBufferedBytes();
+        }
+        return sum;
     }
 
     private RawClient securedYamuxClient() throws Exception {

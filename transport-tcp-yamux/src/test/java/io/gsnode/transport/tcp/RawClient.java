@@ -35,6 +35,11 @@ final class RawClient implements AutoCloseable {
         out = socket.getOutputStream();
     }
 
+    /** Shrinks our socket's receive buffer, so that what we never read backs up at the sender soon. */
+    void receiveBufferBytes(int bytes) throws IOException {
+        socket.setReceiveBufferSize(bytes);
+    }
+
     void sendRaw(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();

@@ -13,6 +13,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.handler.codec.DecoderException;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -34,6 +35,12 @@ import org.slf4j.LoggerFactory;
 public final class YamuxConnection extends ChannelInboundHandlerAdapter implements Connection {
 
     private static final Logger log = LoggerFactory.getLogger(YamuxConnection.class);
+
+    /**
+     * Past this many bytes waiting for the socket the connection is closed: streams stop sending
+     * at the channel's high-water mark well before, so only unanswered control traffic gets here.
+     */
+    static final long MAX_OUTBOUND_BYTES = 1 << 20;
 
     /** What the security handshake established about this connection. */
     public record Identity(PeerId remotePeer, PubKey remoteKey, String security, boolean authenticated) {}
@@ -72,7 +79,15 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
 
     /** The decoder that must sit right in front of this handler. */
     public YamuxFrameDecoder newDecoder() {
-        return new YamuxFrameDecoder(config.maxWindow());
+        return new YamuxFrameDecoder(config.maxWindow(), this::allowedData);
+    }
+
+    /** Runs on the event loop, in the decoder: a new stream gets the initial window, a known one what it has left. */
+    private long allowedData(int streamId, int flags) {
+        YamuxStream stream = streams.get(streamId);
+        if (stream != null) return stream.receiveWindowLeft();
+        if ((flags & YamuxFrame.FLAG_SYN) != 0) return YamuxConfig.SPEC_INITIAL_WINDOW;
+        return YamuxFrameDecoder.Windows.UNKNOWN_STREAM;
     }
 
     // ----- Connection -----
@@ -204,6 +219,15 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
         ctx.flush();
     }
 
+    /** Streams stop sending while the socket's outbound buffer is full; they go on once it drained. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (channel.isWritable()) {
+            for (YamuxStream s : new ArrayList<>(streams.values())) s.resumeSending();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
     private void onStreamFrame(YamuxFrame frame) {
         YamuxStream stream = streams.get(frame.streamId());
         if (frame.has(YamuxFrame.FLAG_SYN)) {
@@ -250,6 +274,9 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
     private void onPing(YamuxFrame frame) {
         int value = (int) frame.length();
         if (frame.has(YamuxFrame.FLAG_SYN)) {
+            // A peer that pings without reading our answers must not grow our outbound buffer: while
+            // it is full, pings go unanswered (the peer's keepalive then closes the session).
+            if (!channel.isWritable()) return;
             sendControl(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_ACK, 0, Integer.toUnsignedLong(value));
             flush();
         } else if (frame.has(YamuxFrame.FLAG_ACK) && pingOutstanding && value == pingId) {
@@ -315,12 +342,33 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
         return rttNanos;
     }
 
+    /** Whether data may go to the socket now; when not, streams wait for {@link #channelWritabilityChanged}. */
+    boolean writable() {
+        return channel.isWritable();
+    }
+
     void forget(YamuxStream stream) {
         streams.remove(stream.id(), stream);
     }
 
     void sendControl(int type, int flags, int streamId, long length) {
+        if (outboundBufferedBytes() > MAX_OUTBOUND_BYTES) {
+            // Data already waits for the socket to drain; only a peer that keeps asking for
+            // control frames (stream opens past the limit, say) while it reads nothing gets here.
+            if (!closing) {
+                log.info("closing connection to {}: {} bytes wait for a peer that does not read", remotePeer(), outboundBufferedBytes());
+                closing = true;
+                channel.close();
+            }
+            return;
+        }
         channel.write(YamuxFrame.header(channel.alloc(), type, flags, streamId, length));
+    }
+
+    /** Bytes written to the connection and not yet taken by the socket. */
+    public long outboundBufferedBytes() {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
     }
 
     /** One message for header and payload, so that the Noise layer seals both in one frame. */

@@ -111,6 +111,16 @@ final class YamuxStream extends AbstractStream {
         }
     }
 
+    /** What the remote may still send on this stream before our next window update. */
+    long receiveWindowLeft() {
+        return recvGranted;
+    }
+
+    /** The socket drained below its low-water mark: send what waited for it. */
+    void resumeSending() {
+        if (!pending.isEmpty()) flush();
+    }
+
     private void onFlags(int flags) {
         if ((flags & YamuxFrame.FLAG_RST) != 0) {
             terminate(new StreamResetException("yamux stream " + id + " reset by the remote"));
@@ -190,7 +200,7 @@ final class YamuxStream extends AbstractStream {
 
     private void flush() {
         boolean wrote = false;
-        while (!pending.isEmpty() && sendWindow > 0 && !closed) {
+        while (!pending.isEmpty() && sendWindow > 0 && !closed && session.writable()) {
             PendingWrite head = pending.peekFirst();
             int chunk = (int) Math.min(Math.min(head.data().readableBytes(), sendWindow), session.config().maxFramePayload());
             session.sendData(id, takeFlags(), head.data().readRetainedSlice(chunk));

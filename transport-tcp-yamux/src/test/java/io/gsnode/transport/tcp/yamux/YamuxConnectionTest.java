@@ -105,10 +105,46 @@ class YamuxConnectionTest {
         channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_SYN, 2, 0));
         outbound();
         ByteBuf tooMuch = header(YamuxFrame.TYPE_DATA, 0, 2, 256 * KIB + 1).writeBytes(new byte[256 * KIB + 1]);
-        YamuxException e = assertThrows(YamuxException.class, () -> channel.writeInbound(tooMuch));
-        assertTrue(e.getMessage().contains("overran its receive window"), e.getMessage());
+        DecoderException e = assertThrows(DecoderException.class, () -> channel.writeInbound(tooMuch));
+        assertTrue(e.getCause() instanceof YamuxException && e.getCause().getMessage().contains("overran its receive window"), e.toString());
         Wire goAway = only(outbound());
         assertEquals(new Wire(YamuxFrame.TYPE_GO_AWAY, 0, 0, YamuxFrame.GO_AWAY_PROTOCOL_ERROR, 0), goAway);
+    }
+
+    /** go-yamux checks the window at the header: a peer cannot make us buffer what it may not send. */
+    @Test
+    void aHeaderBeyondTheWindowIsRefusedBeforeAnyOfItsPayloadArrives() {
+        start(ConnectionLimits.DEFAULT);
+        outbound();
+        // A SYN data frame may carry the 256 KiB every stream starts with: 16 MiB is refused at its 12 bytes.
+        DecoderException e = assertThrows(DecoderException.class,
+                () -> channel.writeInbound(header(YamuxFrame.TYPE_DATA, YamuxFrame.FLAG_SYN, 2, 16L * MIB)));
+        assertTrue(e.getCause().getMessage().contains("overran its receive window"), e.toString());
+        assertEquals(new Wire(YamuxFrame.TYPE_GO_AWAY, 0, 0, YamuxFrame.GO_AWAY_PROTOCOL_ERROR, 0), only(outbound()));
+
+        // On an open stream, what is left of its window counts: 100 KiB sent (less than half the
+        // window, so no update yet), 156 KiB left.
+        finish();
+        accepted.clear();
+        start(ConnectionLimits.DEFAULT);
+        outbound();
+        channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_SYN, 2, 0));
+        channel.writeInbound(header(YamuxFrame.TYPE_DATA, 0, 2, 100 * KIB).writeBytes(new byte[100 * KIB]));
+        e = assertThrows(DecoderException.class, () -> channel.writeInbound(header(YamuxFrame.TYPE_DATA, 0, 2, 156 * KIB + 1)));
+        assertTrue(e.getCause().getMessage().contains("a 159745-byte data frame announced, 159744 allowed"), e.toString());
+    }
+
+    @Test
+    void dataForAStreamThatIsGoneIsSkippedAsItArrivesAndFramingGoesOn() {
+        start(ConnectionLimits.DEFAULT);
+        outbound();
+        // Stream 4 was never opened (or is long closed): its 200 KiB arrive in pieces and are dropped.
+        channel.writeInbound(header(YamuxFrame.TYPE_DATA, 0, 4, 200 * KIB).writeBytes(new byte[50 * KIB]));
+        channel.writeInbound(Unpooled.wrappedBuffer(new byte[100 * KIB]));
+        channel.writeInbound(Unpooled.wrappedBuffer(new byte[50 * KIB]), header(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_SYN, 0, 77));
+        assertEquals(new Wire(YamuxFrame.TYPE_PING, YamuxFrame.FLAG_ACK, 0, 77, 0), only(outbound()));
+        assertTrue(accepted.isEmpty());
+        assertTrue(channel.isActive());
     }
 
     @Test
