@@ -194,11 +194,6 @@ public final class GossipRouter implements AutoCloseable {
         for (PeerState p : s.peers.values()) p.queue.close();
     }
 
-    /** For tests in this package: the state behind the public views. Loop thread only. */
-    RouterState state() {
-        return s;
-    }
-
     // ---------------------------------------------------------------- peers and streams
 
     private final InboundReader.Sink inboundSink = new InboundReader.Sink() {
