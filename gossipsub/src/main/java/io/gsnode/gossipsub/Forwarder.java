@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Full messages in and out: accepting one from a peer, publishing our own, and the forwarding
- * rule's plan for each, drained round-robin onto the peers' queues (arms.md §5.4, §6.1).
+ * rule's plan for each, drained round-robin onto the peers' queues.
  * Loop thread only.
  */
 final class Forwarder {

@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Joining and leaving topics, and the heartbeat (libp2p-wire.md §7.9): mesh degree, fanout
+ * Joining and leaving topics, and the heartbeat: mesh degree, fanout
  * expiry and IHAVE gossip, with the GRAFT/PRUNE/IHAVE it decides batched per peer. Loop thread only.
  */
 final class MeshMaintenance {

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** GRAFT and PRUNE against the backoff they set (libp2p-wire.md §7.8), on the manual clock. */
+/** GRAFT and PRUNE against the backoff they set, on the manual clock. */
 class GraftPruneBackoffTest {
 
     private final RouterFixture f = new RouterFixture(RouterFixture.config().mesh(2, 2, 2).build());

@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The mesh at join and at each heartbeat: D, D_lo, D_hi and D_out (libp2p-wire.md §7.9). */
+/** The mesh at join and at each heartbeat: D, D_lo, D_hi and D_out. */
 class MeshFormationTest {
 
     /** D = 3, D_lo = 2, D_hi = 4, D_out = 1. */
