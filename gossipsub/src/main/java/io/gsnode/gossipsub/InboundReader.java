@@ -8,6 +8,7 @@ import io.gsnode.libp2p.connection.StreamHandler;
 import io.gsnode.libp2p.framing.LengthPrefixed;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.function.LongSupplier;
 
 /**
  * Reads the uvarint-prefixed RPCs a peer writes on the stream it opened to us. Frames are decoded
@@ -27,12 +28,14 @@ final class InboundReader implements StreamHandler {
 
     private final int maxFrame;
     private final Sink sink;
+    private final LongSupplier clock;
     private ByteBuf pending = Unpooled.EMPTY_BUFFER;
     private boolean failed;
 
-    InboundReader(int maxFrame, Sink sink) {
+    InboundReader(int maxFrame, Sink sink, LongSupplier clock) {
         this.maxFrame = maxFrame;
         this.sink = sink;
+        this.clock = clock;
     }
 
     @Override
@@ -46,7 +49,7 @@ final class InboundReader implements StreamHandler {
                 if (frame == null) break;
                 int frameBytes = in.readerIndex() - start;
                 if (frame.length == 0) continue; // zero-length frames are ignored (go does the same)
-                sink.rpc(stream, RpcDecoder.decode(frame), frameBytes, System.nanoTime());
+                sink.rpc(stream, RpcDecoder.decode(frame), frameBytes, clock.getAsLong());
             }
         } catch (MalformedRpcException | IllegalArgumentException e) {
             failed = true;

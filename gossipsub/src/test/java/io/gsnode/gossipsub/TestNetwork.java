@@ -1,7 +1,6 @@
 package io.gsnode.gossipsub;
 
 import io.gsnode.gossipsub.trace.GossipCounters;
-import io.gsnode.gossipsub.trace.RouterTracer;
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.host.Host;
@@ -62,10 +61,6 @@ final class TestNetwork implements AutoCloseable {
 
     Node add(int index, GossipConfig config) throws Exception {
         return add(index, b -> b.config(config));
-    }
-
-    static RouterTracer none() {
-        return new RouterTracer() {};
     }
 
     void connect(Node dialer, Node listener) throws Exception {

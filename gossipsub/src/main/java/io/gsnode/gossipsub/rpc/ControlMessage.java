@@ -17,6 +17,46 @@ public record ControlMessage(List<IHave> ihave, List<IWant> iwant, List<String> 
     public static final ControlMessage EMPTY =
             new ControlMessage(List.of(), List.of(), List.of(), List.of(), List.of(), null);
 
+    // Factories: a control message almost always carries one kind of entry, and six positional
+    // lists made it easy to put ids in the wrong one.
+
+    public static ControlMessage ihave(List<IHave> ihaves) {
+        return new ControlMessage(ihaves, List.of(), List.of(), List.of(), List.of(), null);
+    }
+
+    public static ControlMessage ihave(String topic, List<byte[]> ids) {
+        return ihave(List.of(new IHave(topic, ids)));
+    }
+
+    public static ControlMessage iwant(List<byte[]> ids) {
+        return new ControlMessage(List.of(), List.of(new IWant(ids)), List.of(), List.of(), List.of(), null);
+    }
+
+    public static ControlMessage graft(String... topics) {
+        return new ControlMessage(List.of(), List.of(), List.of(topics), List.of(), List.of(), null);
+    }
+
+    public static ControlMessage prune(List<Prune> prunes) {
+        return new ControlMessage(List.of(), List.of(), List.of(), prunes, List.of(), null);
+    }
+
+    public static ControlMessage prune(String topic, Long backoffSeconds) {
+        return prune(List.of(new Prune(topic, List.of(), backoffSeconds)));
+    }
+
+    public static ControlMessage idontwant(List<byte[]> ids) {
+        return new ControlMessage(List.of(), List.of(), List.of(), List.of(), List.of(new IDontWant(ids)), null);
+    }
+
+    public static ControlMessage extensions(Extensions extensions) {
+        return new ControlMessage(List.of(), List.of(), List.of(), List.of(), List.of(), extensions);
+    }
+
+    /** What one heartbeat owes a peer, sent as a single RPC. */
+    public static ControlMessage heartbeat(List<IHave> ihaves, List<String> grafts, List<Prune> prunes) {
+        return new ControlMessage(ihaves, List.of(), grafts, prunes, List.of(), null);
+    }
+
     public boolean isEmpty() {
         return ihave.isEmpty() && iwant.isEmpty() && graft.isEmpty() && prune.isEmpty()
                 && idontwant.isEmpty() && extensions == null;

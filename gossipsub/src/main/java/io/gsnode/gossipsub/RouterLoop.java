@@ -1,0 +1,127 @@
+package io.gsnode.gossipsub;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The single thread that owns all router state, and the clock it reads. Every other router class
+ * is touched only from tasks run here; a task that throws is logged, never allowed to kill the
+ * thread. Both the executor and the clock come from the builder so tests can drive them by hand.
+ */
+final class RouterLoop {
+
+    private static final Logger log = LoggerFactory.getLogger(RouterLoop.class);
+
+    /** Where tasks run: the router's own thread in production, a hand-cranked queue in tests. */
+    interface Executor {
+        /** Throws {@link RejectedExecutionException} once shut down. */
+        void execute(Runnable task);
+
+        void schedule(long delayNanos, Runnable task);
+
+        void scheduleAtFixedRate(long initialDelayNanos, long periodNanos, Runnable task);
+
+        /** Stops running tasks and waits briefly for the current one. */
+        void shutdown();
+    }
+
+    private final Executor executor;
+    private final LongSupplier clock;
+    private volatile boolean closed;
+
+    RouterLoop(Executor executor, LongSupplier clock) {
+        this.executor = executor;
+        this.clock = clock;
+    }
+
+    long now() {
+        return clock.getAsLong();
+    }
+
+    LongSupplier clock() {
+        return clock;
+    }
+
+    /** Runs {@code task} on the loop; callable from any thread; dropped once closed. */
+    void run(Runnable task) {
+        if (closed) return;
+        try {
+            executor.execute(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    log.error("router task failed", e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // Closed meanwhile: nothing left to do.
+        }
+    }
+
+    void schedule(Duration delay, Runnable task) {
+        if (closed) return;
+        executor.schedule(delay.toNanos(), () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.error("router timer failed", e);
+            }
+        });
+    }
+
+    void every(Duration initialDelay, Duration period, Runnable task) {
+        executor.scheduleAtFixedRate(initialDelay.toNanos(), period.toNanos(), () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.error("heartbeat failed", e);
+            }
+        });
+    }
+
+    void close() {
+        closed = true;
+        executor.shutdown();
+    }
+
+    /** The production executor: one daemon thread named {@code gossip-router}. */
+    static Executor newThread() {
+        ScheduledExecutorService ses = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "gossip-router");
+            t.setDaemon(true);
+            return t;
+        });
+        return new Executor() {
+            @Override
+            public void execute(Runnable task) {
+                ses.execute(task);
+            }
+
+            @Override
+            public void schedule(long delayNanos, Runnable task) {
+                ses.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+            }
+
+            @Override
+            public void scheduleAtFixedRate(long initialDelayNanos, long periodNanos, Runnable task) {
+                ses.scheduleAtFixedRate(task, initialDelayNanos, periodNanos, TimeUnit.NANOSECONDS);
+            }
+
+            @Override
+            public void shutdown() {
+                ses.shutdownNow();
+                try {
+                    ses.awaitTermination(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+    }
+}

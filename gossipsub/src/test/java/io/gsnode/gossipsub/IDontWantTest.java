@@ -1,0 +1,100 @@
+package io.gsnode.gossipsub;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.gsnode.gossipsub.rpc.ControlMessage;
+import io.gsnode.gossipsub.rpc.PubMessage;
+import io.gsnode.libp2p.connection.Direction;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** v1.2 IDONTWANT, both ways: honoured for its heartbeats, and sent for large messages. */
+class IDontWantTest {
+
+    private final RouterFixture f = new RouterFixture(RouterFixture.config().build());
+    private ScriptedPeer a;
+    private ScriptedPeer b;
+    private ScriptedPeer c;
+
+    @BeforeEach
+    void mesh() {
+        f.subscribe("t");
+        a = meshed(RouterFixture.V1_2);
+        b = meshed(RouterFixture.V1_2);
+        c = meshed(RouterFixture.V1_2);
+    }
+
+    @AfterEach
+    void close() {
+        f.close();
+    }
+
+    private ScriptedPeer meshed(String protocol) {
+        ScriptedPeer p = f.connect(Direction.INBOUND, protocol).subscribe("t");
+        p.control(ControlMessage.graft("t"));
+        return p;
+    }
+
+    @Test
+    void noForwardToAPeerThatSentIDontWantForTheId() {
+        PubMessage m = RouterFixture.message("t", "held by b");
+        b.control(ControlMessage.idontwant(List.of(f.idOf(m).bytes())));
+        a.publish(m);
+        assertEquals(1, f.deliveredCount(f.idOf(m)));
+        assertEquals(1, c.publishes(x -> true));
+        assertEquals(0, b.publishes(x -> true));
+        assertEquals(1, f.counters.idontwantSuppressed());
+    }
+
+    @Test
+    void theIDontWantLastsItsHeartbeatsAndNoLonger() {
+        assertEquals(3, f.config.idontwantTtlHeartbeats());
+        PubMessage early = RouterFixture.message("t", "within the ttl");
+        PubMessage late = RouterFixture.message("t", "after the ttl");
+        b.control(ControlMessage.idontwant(List.of(f.idOf(early).bytes(), f.idOf(late).bytes())));
+        f.heartbeats(2);
+        a.publish(early);
+        assertEquals(0, b.publishes(x -> true));
+        f.heartbeat();
+        a.publish(late);
+        assertEquals(1, b.publishes(x -> true));
+    }
+
+    @Test
+    void onlyTheFirstMaxIDontWantLengthIdsOfAnIDontWantCount() {
+        int max = f.config.maxIDontWantLength();
+        List<PubMessage> ms = new ArrayList<>();
+        List<byte[]> ids = new ArrayList<>();
+        for (int i = 0; i <= max; i++) {
+            PubMessage m = RouterFixture.message("t", "m" + i);
+            ms.add(m);
+            ids.add(f.idOf(m).bytes());
+        }
+        b.control(ControlMessage.idontwant(ids));
+        assertEquals(1, f.counters.rejected("idontwant_ids_over_limit"));
+        for (PubMessage m : ms) a.publish(m);
+        assertEquals(1, b.publishes(x -> true), "only the id past the limit reaches b");
+    }
+
+    @Test
+    void aLargeMessageIsAnnouncedWithIDontWantToTheOtherV12MeshPeers() {
+        ScriptedPeer old = meshed(RouterFixture.V1_1);
+        PubMessage big = PubMessage.unsigned("t", new byte[f.config.idontwantThreshold()]);
+        PubMessage small = PubMessage.unsigned("t", new byte[f.config.idontwantThreshold() - 1]);
+        a.publish(big);
+        a.publish(small);
+        byte[] id = f.idOf(big).bytes();
+        for (ScriptedPeer p : List.of(b, c)) {
+            assertEquals(1, p.controls(ControlMessage::idontwant), "one IDONTWANT, for the large message only");
+            assertEquals(ByteBuffer.wrap(id), ByteBuffer.wrap(
+                    p.received().stream().filter(r -> r.control() != null && !r.control().idontwant().isEmpty())
+                            .findFirst().orElseThrow().control().idontwant().get(0).messageIds().get(0)));
+        }
+        assertEquals(0, a.controls(ControlMessage::idontwant), "not to the peer it came from");
+        assertEquals(0, old.controls(ControlMessage::idontwant), "v1.1 knows no IDONTWANT");
+    }
+}

@@ -1,0 +1,251 @@
+package io.gsnode.gossipsub;
+
+import io.gsnode.gossipsub.rpc.ControlMessage;
+import io.gsnode.gossipsub.rpc.PubMessage;
+import io.gsnode.gossipsub.rpc.Rpc;
+import io.gsnode.gossipsub.rpc.RpcDecoder;
+import io.gsnode.gossipsub.rpc.RpcEncoder;
+import io.gsnode.gossipsub.rpc.SubOpts;
+import io.gsnode.libp2p.connection.Connection;
+import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.Stream;
+import io.gsnode.libp2p.connection.StreamHandler;
+import io.gsnode.libp2p.crypto.Ed25519;
+import io.gsnode.libp2p.crypto.PrivKey;
+import io.gsnode.libp2p.crypto.PubKey;
+import io.gsnode.libp2p.framing.LengthPrefixed;
+import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.libp2p.peer.PeerId;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ImmediateEventExecutor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
+
+/**
+ * A gossipsub peer scripted at the wire level (go's {@code newMockGS}), connected to a router
+ * through {@link RouterFixture}'s stand-in host rather than a socket: it sends exactly the frames
+ * a test writes and records every RPC the router sends it, decoded. It never forwards, answers or
+ * deduplicates anything by itself. Test thread only.
+ */
+final class ScriptedPeer {
+
+    final PeerId id;
+    final String protocol;
+    private final PrivKey key;
+    private final RouterFixture fixture;
+    private final FakeConnection connection;
+    /** The router's outbound stream: what the router writes lands in {@link #received}. */
+    final FakeStream toPeer;
+    /** Ours to the router, opened on the first send. */
+    private FakeStream fromPeer;
+    private final List<Rpc> received = new ArrayList<>();
+    private final List<CompletableFuture<Void>> stalledWrites = new ArrayList<>();
+    private boolean stalled;
+
+    ScriptedPeer(RouterFixture fixture, int index, Direction direction, String protocol) {
+        this.fixture = fixture;
+        this.key = Ed25519.fromIndex(index);
+        this.id = PeerId.fromPubKey(key.publicKey());
+        this.protocol = protocol;
+        this.connection = new FakeConnection(direction);
+        this.toPeer = new FakeStream(Direction.OUTBOUND, this::received);
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    // ---------------------------------------------------------------- sending
+
+    /** Writes {@code rpc} as one frame and lets the router handle it. */
+    ScriptedPeer send(Rpc rpc) {
+        ByteBuf frame = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT, rpc);
+        deliver(frame);
+        return this;
+    }
+
+    /** Writes {@code bytes} as they are: bad frames, or several frames in one read. */
+    ScriptedPeer sendRaw(byte[] bytes) {
+        deliver(Unpooled.wrappedBuffer(bytes));
+        return this;
+    }
+
+    ScriptedPeer subscribe(String topic) {
+        return send(new Rpc(List.of(SubOpts.subscribe(topic)), List.of(), null, null));
+    }
+
+    ScriptedPeer unsubscribe(String topic) {
+        return send(new Rpc(List.of(SubOpts.unsubscribe(topic)), List.of(), null, null));
+    }
+
+    ScriptedPeer control(ControlMessage control) {
+        return send(Rpc.ofControl(control));
+    }
+
+    ScriptedPeer publish(PubMessage message) {
+        return send(Rpc.ofPublish(message));
+    }
+
+    private void deliver(ByteBuf bytes) {
+        if (fromPeer == null) {
+            fromPeer = new FakeStream(Direction.INBOUND, b -> {
+                throw new AssertionError("the router wrote on a stream it only reads");
+            });
+            fromPeer.setProtocol(protocol);
+            fixture.host().handler(protocol).handle(fromPeer);
+        }
+        try {
+            // Borrowed, as a transport lends it: the reader copies what it keeps.
+            fromPeer.handler.onData(fromPeer, bytes);
+        } finally {
+            bytes.release();
+        }
+        fixture.loop.runPending();
+    }
+
+    // ---------------------------------------------------------------- receiving
+
+    /** From now on the router's writes stay in flight until {@link #unstall()}: a slow reader. */
+    void stall() {
+        stalled = true;
+    }
+
+    void unstall() {
+        stalled = false;
+        List<CompletableFuture<Void>> pending = new ArrayList<>(stalledWrites);
+        stalledWrites.clear();
+        for (CompletableFuture<Void> w : pending) w.complete(null);
+    }
+
+    private CompletableFuture<Void> received(ByteBuf frame) {
+        try {
+            byte[] body;
+            while ((body = LengthPrefixed.read(frame, Integer.MAX_VALUE)) != null) {
+                received.add(RpcDecoder.decode(body));
+            }
+        } finally {
+            frame.release();
+        }
+        if (!stalled) return CompletableFuture.completedFuture(null);
+        CompletableFuture<Void> w = new CompletableFuture<>();
+        stalledWrites.add(w);
+        return w;
+    }
+
+    List<Rpc> received() {
+        return List.copyOf(received);
+    }
+
+    void clearReceived() {
+        received.clear();
+    }
+
+    long count(ToIntFunction<Rpc> f) {
+        return received.stream().mapToLong(f::applyAsInt).sum();
+    }
+
+    long controls(Function<ControlMessage, List<?>> part) {
+        return count(r -> r.control() == null ? 0 : part.apply(r.control()).size());
+    }
+
+    long iwantIds() {
+        return count(r -> r.control() == null ? 0
+                : r.control().iwant().stream().mapToInt(w -> w.messageIds().size()).sum());
+    }
+
+    long ihaveIds() {
+        return count(r -> r.control() == null ? 0
+                : r.control().ihave().stream().mapToInt(h -> h.messageIds().size()).sum());
+    }
+
+    long grafts(String topic) {
+        return count(r -> r.control() == null ? 0 : (int) r.control().graft().stream().filter(topic::equals).count());
+    }
+
+    List<ControlMessage.Prune> prunes() {
+        List<ControlMessage.Prune> out = new ArrayList<>();
+        for (Rpc r : received) {
+            if (r.control() != null) out.addAll(r.control().prune());
+        }
+        return out;
+    }
+
+    long publishes(Predicate<PubMessage> which) {
+        return count(r -> (int) r.publish().stream().filter(which).count());
+    }
+
+    boolean closed() {
+        return connection.closed.isDone();
+    }
+
+    boolean inboundReset() {
+        return fromPeer != null && fromPeer.reset;
+    }
+
+    // ---------------------------------------------------------------- the stand-in transport
+
+    final class FakeConnection implements Connection {
+        private final Direction direction;
+        final CompletableFuture<Void> closed = new CompletableFuture<>();
+
+        FakeConnection(Direction direction) {
+            this.direction = direction;
+        }
+
+        @Override public PeerId remotePeer() { return id; }
+        @Override public PubKey remotePublicKey() { return key.publicKey(); }
+        @Override public Multiaddr remoteAddr() { return null; }
+        @Override public Multiaddr localAddr() { return null; }
+        @Override public Direction direction() { return direction; }
+        @Override public String security() { return "scripted"; }
+        @Override public String muxer() { return "scripted"; }
+        @Override public boolean authenticated() { return true; }
+
+        @Override
+        public CompletableFuture<Stream> openStream() {
+            return CompletableFuture.failedFuture(new UnsupportedOperationException("scripted peer"));
+        }
+
+        @Override public void setInboundStreamAcceptor(java.util.function.Consumer<Stream> acceptor) {}
+
+        @Override
+        public CompletableFuture<Void> close() {
+            if (closed.complete(null)) fixture.host().disconnected(this);
+            return closed;
+        }
+
+        @Override public CompletableFuture<Void> closeFuture() { return closed; }
+        @Override public EventExecutor executor() { return ImmediateEventExecutor.INSTANCE; }
+    }
+
+    final class FakeStream implements Stream {
+        private final Direction direction;
+        private final Function<ByteBuf, CompletableFuture<Void>> sink;
+        private String protocol;
+        StreamHandler handler;
+        boolean reset;
+
+        FakeStream(Direction direction, Function<ByteBuf, CompletableFuture<Void>> sink) {
+            this.direction = direction;
+            this.sink = sink;
+        }
+
+        @Override public Connection connection() { return connection; }
+        @Override public Direction direction() { return direction; }
+        @Override public String protocol() { return protocol; }
+        @Override public void setProtocol(String protocol) { this.protocol = protocol; }
+        @Override public void setHandler(StreamHandler handler) { this.handler = handler; }
+        @Override public CompletableFuture<Void> write(ByteBuf data) { return sink.apply(data); }
+        @Override public void closeWrite() {}
+        @Override public void reset() { reset = true; }
+        @Override public void unread(ByteBuf data) { data.release(); }
+        @Override public EventExecutor executor() { return ImmediateEventExecutor.INSTANCE; }
+    }
+}
