@@ -50,7 +50,7 @@ final class Backoffs {
 
     /** The PRUNE that tells {@code p} how long to wait. */
     static Prune prune(PeerState p, String topic, Duration wait) {
-        // No peer exchange (arms.md §5.1); v1.0 peers know no backoff field.
+        // No peer exchange (docs/arms.md §5.1); v1.0 peers know no backoff field.
         Long seconds = p.ready() && p.version.hasPruneBackoff() ? wait.toSeconds() : null;
         return new Prune(topic, List.of(), seconds);
     }

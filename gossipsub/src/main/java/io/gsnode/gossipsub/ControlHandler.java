@@ -72,7 +72,7 @@ final class ControlHandler {
         }
     }
 
-    /** arms.md §5.8, in its order of checks. */
+    /** docs/arms.md §5.8, in its order of checks. */
     private void handleIHave(PeerState p, List<IHave> ihaves) {
         if (s.score(p.id) < config.thresholds().gossip()) {
             s.reject(p.id, RejectReason.IHAVE_BELOW_GOSSIP_THRESHOLD);
@@ -150,7 +150,7 @@ final class ControlHandler {
         }
     }
 
-    /** libp2p-wire.md §7.8, GRAFT. Responses are PRUNEs collected in {@code prunes}. */
+    /** docs/wire.md §7.8, GRAFT. Responses are PRUNEs collected in {@code prunes}. */
     private void handleGraft(PeerState p, String topic, List<Prune> prunes) {
         Set<PeerId> m = s.mesh.get(topic);
         if (m == null) {

@@ -121,7 +121,7 @@ final class Forwarder {
         return drain(planned);
     }
 
-    /** The forwarding rule's sends for one message, before any is made (arms.md §6.1 steps 1-5). */
+    /** The forwarding rule's sends for one message, before any is made (docs/arms.md §6.1 steps 1-5). */
     private List<Planned> plan(MessageId id, PubMessage m, PeerId source, boolean publishing) {
         Set<PeerId> pool = recipientsPool(m.topic(), publishing);
         Set<PeerId> meshOfTopic = s.mesh.getOrDefault(m.topic(), Set.of());
@@ -176,7 +176,7 @@ final class Forwarder {
         }
     }
 
-    /** Sends the plans round-robin over messages, re-checking IDONTWANT at each send (arms.md §5.4). */
+    /** Sends the plans round-robin over messages, re-checking IDONTWANT at each send (docs/arms.md §5.4). */
     private List<PublishResult> drain(List<PlannedMessage> plans) {
         int[] pushed = new int[plans.size()];
         int[] announced = new int[plans.size()];

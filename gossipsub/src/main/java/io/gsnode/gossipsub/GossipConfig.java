@@ -8,7 +8,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * Every router parameter, with the report's values as defaults (arms.md §5.2: Prysm's production
+ * Every router parameter, with the report's values as defaults (docs/arms.md §5.2: Prysm's production
  * settings). Names follow go-libp2p-pubsub's fields in snake case, so a user can read a go
  * configuration across; {@link Builder#set} takes them as text for the command line.
  */
@@ -24,8 +24,8 @@ public record GossipConfig(
         SignaturePolicy signaturePolicy, boolean partialMessages, Long seed, ScoreThresholds thresholds) {
 
     /**
-     * Peer-score thresholds (libp2p-wire.md §7.10). The report's cells install no scoring: every
-     * score is 0 and every threshold 0 (arms.md §5.1), which these defaults reproduce.
+     * Peer-score thresholds (docs/wire.md §7.10). The report's cells install no scoring: every
+     * score is 0 and every threshold 0 (docs/arms.md §5.1), which these defaults reproduce.
      */
     public record ScoreThresholds(double gossip, double publish, double graylist, double acceptPx,
                                   double opportunisticGraft) {
@@ -154,7 +154,7 @@ public record GossipConfig(
         int maxIDontWantLength = 10, maxIDontWantMessages = 1000, idontwantThreshold = 1024, idontwantTtlHeartbeats = 3;
         Duration iwantFollowupTime = Duration.ofSeconds(3);
         int opportunisticGraftTicks = 60, opportunisticGraftPeers = 2;
-        // go-libp2p-pubsub's TimeCacheDuration; the harness does not apply Prysm's 768 s (arms.md §5.2).
+        // go-libp2p-pubsub's TimeCacheDuration; the harness does not apply Prysm's 768 s (docs/arms.md §5.2).
         Duration seenTtl = Duration.ofSeconds(120);
         boolean floodPublish = false;
         int maxMessageSize = ETHEREUM_MAX_MESSAGE_SIZE, outboundQueueSize = 600;

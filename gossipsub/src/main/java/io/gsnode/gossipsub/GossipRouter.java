@@ -35,7 +35,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The gossipsub router (libp2p-wire.md §7, arms.md §5): one thread owns every piece of state;
+ * The gossipsub router (docs/wire.md §7, docs/arms.md §5): one thread owns every piece of state;
  * transports hand it decoded RPCs and it hands them encoded frames through bounded per-peer queues.
  *
  * <p>The public methods may be called from any thread; they hop onto the router thread. Hooks
@@ -150,7 +150,7 @@ public final class GossipRouter implements AutoCloseable {
     }
 
     /**
-     * Publishes several messages at once (arms.md §5.4): every send is planned before any is
+     * Publishes several messages at once (docs/arms.md §5.4): every send is planned before any is
      * made, then the plan is drained round-robin over the messages, so every message's first
      * send is queued before any message's second.
      */

@@ -117,7 +117,7 @@ final class MeshMaintenance {
 
     // ---------------------------------------------------------------- heartbeat
 
-    /** libp2p-wire.md §7.9, in go's order; with scoring off every score is 0. */
+    /** docs/wire.md §7.9, in go's order; with scoring off every score is 0. */
     void heartbeat() {
         s.ticks++;
         long now = s.now();

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Authors and checks messages under the signature policy (libp2p-wire.md §7.4). StrictSign signs
+ * Authors and checks messages under the signature policy (docs/wire.md §7.4). StrictSign signs
  * {@code "libp2p-pubsub:" ‖ protobuf(message without signature and key)}, seqno is an 8-byte
  * big-endian counter.
  */

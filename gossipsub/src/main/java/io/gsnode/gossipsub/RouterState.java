@@ -65,7 +65,7 @@ final class RouterState {
     }
 
     /**
-     * The peer's score. No scoring is installed (arms.md §5.1): every peer scores 0, and the
+     * The peer's score. No scoring is installed (docs/arms.md §5.1): every peer scores 0, and the
      * thresholds decide as go does with scoring off. The checks stay where the spec puts them.
      */
     double score(PeerId peer) {
@@ -100,7 +100,7 @@ final class RouterState {
     }
 
     /**
-     * A seeded shuffle over a run-stable order (arms.md §5.9): sorting by peer id first makes the
+     * A seeded shuffle over a run-stable order (docs/arms.md §5.9): sorting by peer id first makes the
      * draw depend only on the seed and the set, not on the order peers happened to connect in.
      */
     List<PeerId> shuffled(Collection<PeerId> set) {

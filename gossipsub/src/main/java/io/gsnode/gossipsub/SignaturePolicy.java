@@ -1,7 +1,7 @@
 package io.gsnode.gossipsub;
 
 /**
- * How messages are authored and checked (libp2p-wire.md §7.4, arms.md §5.1).
+ * How messages are authored and checked (docs/wire.md §7.4, docs/arms.md §5.1).
  *
  * <ul>
  *   <li>{@link #STRICT_SIGN}: every message carries from, seqno, signature (and key when the

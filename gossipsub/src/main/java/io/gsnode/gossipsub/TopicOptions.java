@@ -1,7 +1,7 @@
 package io.gsnode.gossipsub;
 
 /**
- * How we join a topic (v1.3, libp2p-wire.md §8.1): whether we ask peers for partial messages on
+ * How we join a topic (v1.3, docs/wire.md §8.1): whether we ask peers for partial messages on
  * it and whether we can send them. Requesting implies supporting, as go's
  * {@code RequestPartialMessages()} sets both. Both flags go out in every subscription we announce.
  */

@@ -87,7 +87,7 @@ class MeshFormationTest {
     }
 
     /**
-     * Seeded randomness (arms.md §5.9): with the same seed a node draws the same mesh from the same
+     * Seeded randomness (docs/arms.md §5.9): with the same seed a node draws the same mesh from the same
      * peers, whatever order they connected in; another seed draws another mesh.
      */
     @Test
