@@ -1,6 +1,10 @@
 package io.gsnode.gossipsub;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -8,9 +12,69 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * Every router parameter, with the report's values as defaults (docs/arms.md §5.2: Prysm's production
- * settings). Names follow go-libp2p-pubsub's fields in snake case, so a user can read a go
- * configuration across; {@link Builder#set} takes them as text for the command line.
+ * Every router parameter, with the report's values as defaults (docs/arms.md §5.2: Prysm's
+ * production settings). The defaults live in one place, the {@link Builder}'s fields. Each
+ * parameter also has a text name, its component's name in snake case ({@code _ms} added for
+ * durations), which is how a node's record lists them and how {@link Builder#set} takes them from
+ * the command line; the names follow go-libp2p-pubsub's fields, so a user can read a go
+ * configuration across.
+ *
+ * @param d mesh degree D: peers kept in a topic's mesh. Default 8; d_lo <= d <= d_hi. go: {@code D}
+ * @param dLo fewest mesh peers before the heartbeat grafts more. Default 6; >= 0. go: {@code Dlo}
+ * @param dHi most mesh peers before the heartbeat prunes down to d. Default 12. go: {@code Dhi}
+ * @param dScore mesh peers kept by score when pruning. Default 4; <= d_hi. go: {@code Dscore}.
+ *     Not read by the router: no scoring is installed, so pruning keeps peers by a seeded shuffle
+ * @param dOut outbound peers the mesh keeps. Default 2; <= d_lo and <= d/2 (or 0). go: {@code Dout}
+ * @param dLazy peers that get IHAVE gossip per heartbeat, at least. Default 6; >= 0. go: {@code Dlazy}
+ * @param gossipFactor share of the non-mesh peers that get IHAVE gossip. Default 0.25; in [0, 1].
+ *     go: {@code GossipFactor}
+ * @param historyLength heartbeats a message stays in the message cache. Default 6; >= history_gossip.
+ *     go: {@code HistoryLength}
+ * @param historyGossip heartbeats of the cache IHAVE announces. Default 3; >= 1. go: {@code HistoryGossip}
+ * @param heartbeatInterval time between heartbeats. Default 700 ms (Prysm); positive. go: {@code HeartbeatInterval}
+ * @param heartbeatInitialDelay time from start to the first heartbeat. Default 100 ms.
+ *     go: {@code HeartbeatInitialDelay}
+ * @param fanoutTtl how long a fanout set outlives the last publish to its topic. Default 60 s.
+ *     go: {@code FanoutTTL}
+ * @param pruneBackoff how long a pruned peer may not graft back. Default 1 min. go: {@code PruneBackoff}
+ * @param unsubscribeBackoff the backoff our PRUNEs ask for when we leave a topic. Default 10 s.
+ *     go: {@code UnsubscribeBackoff}
+ * @param graftFloodThreshold a GRAFT this soon after a PRUNE earns a score penalty. Default 10 s.
+ *     go: {@code GraftFloodThreshold}. Not read by the router: without scoring there is no penalty
+ * @param gossipRetransmission times a message id may be asked for by one peer in IWANT. Default 3;
+ *     > 0. go: {@code GossipRetransmission}
+ * @param maxIHaveLength most message ids we announce to one peer per heartbeat, and accept from
+ *     one. Default 5000; > 0. go: {@code MaxIHaveLength}
+ * @param maxIHaveMessages most IHAVE messages we accept from one peer per heartbeat. Default 10;
+ *     > 0. go: {@code MaxIHaveMessages}
+ * @param maxIDontWantLength most ids per IDONTWANT message. Default 10; > 0. go: {@code MaxIDontWantLength}
+ * @param maxIDontWantMessages most IDONTWANT messages accepted from one peer per heartbeat.
+ *     Default 1000; > 0. go: {@code MaxIDontWantMessages}
+ * @param idontwantThreshold bytes from which a received message is announced with IDONTWANT.
+ *     Default 1024; >= 0. go: {@code IDontWantMessageThreshold}
+ * @param idontwantTtlHeartbeats heartbeats an IDONTWANT is remembered. Default 3; > 0.
+ *     go: {@code IDontWantMessageTTL}
+ * @param iwantFollowupTime how long a peer that announced an id has to deliver it once asked;
+ *     past it the promise is broken. Default 3 s. go: {@code IWantFollowupTime}
+ * @param opportunisticGraftTicks heartbeats between opportunistic grafts. Default 60.
+ *     go: {@code OpportunisticGraftTicks}
+ * @param opportunisticGraftPeers peers grafted at a time opportunistically. Default 2.
+ *     go: {@code OpportunisticGraftPeers}
+ * @param seenTtl how long a message id is remembered as seen. Default 120 s (go's
+ *     {@code TimeCacheDuration}; the harness does not apply Prysm's 768 s, docs/arms.md §5.2).
+ *     go: {@code WithSeenMessagesTTL}
+ * @param floodPublish whether our own publishes go to every topic peer, not only the mesh.
+ *     Default false. go: {@code WithFloodPublish}
+ * @param maxMessageSize largest RPC frame, bytes, either way. Default
+ *     {@link #ETHEREUM_MAX_MESSAGE_SIZE}; > 0. go: {@code WithMaxMessageSize}
+ * @param outboundQueueSize RPCs queued per peer before more are dropped. Default 600; > 0.
+ *     go: {@code WithPeerOutboundQueueSize}
+ * @param signaturePolicy how messages are authored and checked. Default strict-no-sign.
+ *     go: {@code WithMessageSignaturePolicy}
+ * @param partialMessages whether we negotiate the partial-messages extension (v1.3). Default false
+ * @param seed the seed of every random choice (mesh draws, gossip targets), or null for a fresh one
+ *     per run. No go equivalent: go draws from its own source
+ * @param thresholds peer-score thresholds; all 0 without scoring. go: {@code PeerScoreThresholds}
  */
 public record GossipConfig(
         int d, int dLo, int dHi, int dScore, int dOut, int dLazy, double gossipFactor,
@@ -24,8 +88,16 @@ public record GossipConfig(
         SignaturePolicy signaturePolicy, boolean partialMessages, Long seed, ScoreThresholds thresholds) {
 
     /**
-     * Peer-score thresholds (docs/wire.md §7.10). The report's cells install no scoring: every
-     * score is 0 and every threshold 0 (docs/arms.md §5.1), which these defaults reproduce.
+     * Peer-score thresholds (docs/wire.md §7.10), named {@code <component>_threshold} as text. The
+     * report's cells install no scoring: every score is 0 and every threshold 0 (docs/arms.md
+     * §5.1), which these defaults reproduce.
+     *
+     * @param gossip below it a peer gets no gossip and its IHAVE/IWANT are ignored; <= 0. go: {@code GossipThreshold}
+     * @param publish below it a peer gets no flood publish; <= gossip. go: {@code PublishThreshold}
+     * @param graylist below it a peer's RPCs are ignored; <= publish. go: {@code GraylistThreshold}
+     * @param acceptPx above it PRUNE peer exchange is accepted; >= 0. go: {@code AcceptPXThreshold}
+     * @param opportunisticGraft a mesh median below it triggers opportunistic grafting; >= 0.
+     *     go: {@code OpportunisticGraftThreshold}
      */
     public record ScoreThresholds(double gossip, double publish, double graylist, double acceptPx,
                                   double opportunisticGraft) {
@@ -79,97 +151,133 @@ public record GossipConfig(
         return PARAMS.keySet();
     }
 
+    // ----- the by-name registry, derived from the record's components -----
+
+    /** One text-named parameter: its value as the record shows it, and how text sets it on a builder. */
     private record Param(Function<GossipConfig, Object> get, BiConsumer<Builder, String> set) {}
 
-    private static final Map<String, Param> PARAMS = new LinkedHashMap<>();
+    private static final Map<String, Param> PARAMS = registry();
 
-    private static void intParam(String name, Function<GossipConfig, Object> get, BiConsumer<Builder, Integer> set) {
-        PARAMS.put(name, new Param(get, (b, v) -> set.accept(b, Integer.parseInt(v.trim()))));
+    /**
+     * One entry per component, in declaration order; {@code thresholds} contributes one per
+     * threshold. Each is set through the builder's typed setter of the same name, so the builder
+     * stays the only place that knows the defaults.
+     */
+    private static Map<String, Param> registry() {
+        Map<String, Param> params = new LinkedHashMap<>();
+        for (RecordComponent c : GossipConfig.class.getRecordComponents()) {
+            if (c.getType() == ScoreThresholds.class) {
+                for (RecordComponent t : ScoreThresholds.class.getRecordComponents()) {
+                    Method setter = setter(t.getName() + "Threshold", double.class);
+                    params.put(snakeCase(t.getName()) + "_threshold",
+                            new Param(config -> read(t, config.thresholds()), (b, v) -> call(setter, b, parse(double.class, v))));
+                }
+                continue;
+            }
+            Method setter = setter(c.getName(), c.getType());
+            String name = snakeCase(c.getName()) + (c.getType() == Duration.class ? "_ms" : "");
+            params.put(name, new Param(config -> shown(read(c, config)), (b, v) -> call(setter, b, parse(c.getType(), v))));
+        }
+        return Collections.unmodifiableMap(params);
     }
 
-    private static void msParam(String name, Function<GossipConfig, Duration> get, BiConsumer<Builder, Duration> set) {
-        PARAMS.put(name + "_ms", new Param(c -> get.apply(c).toMillis(),
-                (b, v) -> set.accept(b, Duration.ofMillis(Long.parseLong(v.trim())))));
+    /** {@code maxIHaveLength} -> {@code max_ihave_length}: IHAVE and IDONTWANT are one word each, as in go. */
+    static String snakeCase(String camel) {
+        String words = camel.replace("IHave", "Ihave").replace("IDontWant", "Idontwant");
+        return words.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
     }
 
-    static {
-        intParam("d", GossipConfig::d, (b, v) -> b.d = v);
-        intParam("d_lo", GossipConfig::dLo, (b, v) -> b.dLo = v);
-        intParam("d_hi", GossipConfig::dHi, (b, v) -> b.dHi = v);
-        intParam("d_score", GossipConfig::dScore, (b, v) -> b.dScore = v);
-        intParam("d_out", GossipConfig::dOut, (b, v) -> b.dOut = v);
-        intParam("d_lazy", GossipConfig::dLazy, (b, v) -> b.dLazy = v);
-        PARAMS.put("gossip_factor", new Param(GossipConfig::gossipFactor, (b, v) -> b.gossipFactor = Double.parseDouble(v.trim())));
-        intParam("history_length", GossipConfig::historyLength, (b, v) -> b.historyLength = v);
-        intParam("history_gossip", GossipConfig::historyGossip, (b, v) -> b.historyGossip = v);
-        msParam("heartbeat_interval", GossipConfig::heartbeatInterval, (b, v) -> b.heartbeatInterval = v);
-        msParam("heartbeat_initial_delay", GossipConfig::heartbeatInitialDelay, (b, v) -> b.heartbeatInitialDelay = v);
-        msParam("fanout_ttl", GossipConfig::fanoutTtl, (b, v) -> b.fanoutTtl = v);
-        msParam("prune_backoff", GossipConfig::pruneBackoff, (b, v) -> b.pruneBackoff = v);
-        msParam("unsubscribe_backoff", GossipConfig::unsubscribeBackoff, (b, v) -> b.unsubscribeBackoff = v);
-        msParam("graft_flood_threshold", GossipConfig::graftFloodThreshold, (b, v) -> b.graftFloodThreshold = v);
-        intParam("gossip_retransmission", GossipConfig::gossipRetransmission, (b, v) -> b.gossipRetransmission = v);
-        intParam("max_ihave_length", GossipConfig::maxIHaveLength, (b, v) -> b.maxIHaveLength = v);
-        intParam("max_ihave_messages", GossipConfig::maxIHaveMessages, (b, v) -> b.maxIHaveMessages = v);
-        intParam("max_idontwant_length", GossipConfig::maxIDontWantLength, (b, v) -> b.maxIDontWantLength = v);
-        intParam("max_idontwant_messages", GossipConfig::maxIDontWantMessages, (b, v) -> b.maxIDontWantMessages = v);
-        intParam("idontwant_threshold", GossipConfig::idontwantThreshold, (b, v) -> b.idontwantThreshold = v);
-        intParam("idontwant_ttl_heartbeats", GossipConfig::idontwantTtlHeartbeats, (b, v) -> b.idontwantTtlHeartbeats = v);
-        msParam("iwant_followup_time", GossipConfig::iwantFollowupTime, (b, v) -> b.iwantFollowupTime = v);
-        intParam("opportunistic_graft_ticks", GossipConfig::opportunisticGraftTicks, (b, v) -> b.opportunisticGraftTicks = v);
-        intParam("opportunistic_graft_peers", GossipConfig::opportunisticGraftPeers, (b, v) -> b.opportunisticGraftPeers = v);
-        msParam("seen_ttl", GossipConfig::seenTtl, (b, v) -> b.seenTtl = v);
-        PARAMS.put("flood_publish", new Param(GossipConfig::floodPublish, (b, v) -> b.floodPublish = parseBool(v)));
-        intParam("max_message_size", GossipConfig::maxMessageSize, (b, v) -> b.maxMessageSize = v);
-        intParam("outbound_queue_size", GossipConfig::outboundQueueSize, (b, v) -> b.outboundQueueSize = v);
-        PARAMS.put("signature_policy", new Param(c -> c.signaturePolicy().name().toLowerCase(Locale.ROOT).replace('_', '-'),
-                (b, v) -> b.signaturePolicy = SignaturePolicy.parse(v.trim())));
-        PARAMS.put("partial_messages", new Param(GossipConfig::partialMessages, (b, v) -> b.partialMessages = parseBool(v)));
-        PARAMS.put("seed", new Param(GossipConfig::seed, (b, v) -> b.seed = Long.parseLong(v.trim())));
-        PARAMS.put("gossip_threshold", new Param(c -> c.thresholds().gossip(), (b, v) -> b.gossipThreshold = Double.parseDouble(v.trim())));
-        PARAMS.put("publish_threshold", new Param(c -> c.thresholds().publish(), (b, v) -> b.publishThreshold = Double.parseDouble(v.trim())));
-        PARAMS.put("graylist_threshold", new Param(c -> c.thresholds().graylist(), (b, v) -> b.graylistThreshold = Double.parseDouble(v.trim())));
-        PARAMS.put("accept_px_threshold", new Param(c -> c.thresholds().acceptPx(), (b, v) -> b.acceptPxThreshold = Double.parseDouble(v.trim())));
-        PARAMS.put("opportunistic_graft_threshold", new Param(c -> c.thresholds().opportunisticGraft(),
-                (b, v) -> b.opportunisticGraftThreshold = Double.parseDouble(v.trim())));
+    /** How a value appears in records: durations in milliseconds, the policy by its command-line name. */
+    private static Object shown(Object value) {
+        if (value instanceof Duration d) return d.toMillis();
+        if (value instanceof SignaturePolicy p) return p.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return value;
+    }
+
+    private static Object parse(Class<?> type, String text) {
+        String v = text.trim();
+        if (type == int.class) return Integer.parseInt(v);
+        if (type == double.class) return Double.parseDouble(v);
+        if (type == boolean.class) return parseBool(v);
+        if (type == Long.class) return Long.parseLong(v);
+        if (type == Duration.class) return Duration.ofMillis(Long.parseLong(v));
+        if (type == SignaturePolicy.class) return SignaturePolicy.parse(v);
+        throw new IllegalStateException("no text form for a parameter of type " + type.getName());
     }
 
     private static boolean parseBool(String v) {
-        return switch (v.trim().toLowerCase(Locale.ROOT)) {
+        return switch (v.toLowerCase(Locale.ROOT)) {
             case "true", "1", "yes", "on" -> true;
             case "false", "0", "no", "off" -> false;
             default -> throw new IllegalArgumentException("not a boolean: '" + v + "'");
         };
     }
 
-    /** Mutable staging for a config; {@link #build()} validates. */
+    private static Method setter(String name, Class<?> type) {
+        try {
+            return Builder.class.getMethod(name, type);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("GossipConfig.Builder lacks a setter " + name + "(" + type.getSimpleName() + ")", e);
+        }
+    }
+
+    private static Object read(RecordComponent component, Object record) {
+        try {
+            return component.getAccessor().invoke(record);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot read " + component.getName(), e);
+        }
+    }
+
+    private static void call(Method setter, Builder builder, Object value) {
+        try {
+            setter.invoke(builder, value);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot call " + setter.getName(), e);
+        }
+    }
+
+    /** Mutable staging for a config, holding every default; {@link #build()} validates. */
     public static final class Builder {
-        int d = 8, dLo = 6, dHi = 12, dScore = 4, dOut = 2, dLazy = 6;
-        double gossipFactor = 0.25;
-        int historyLength = 6, historyGossip = 3;
-        Duration heartbeatInterval = Duration.ofMillis(700), heartbeatInitialDelay = Duration.ofMillis(100);
-        Duration fanoutTtl = Duration.ofSeconds(60), pruneBackoff = Duration.ofMinutes(1);
-        Duration unsubscribeBackoff = Duration.ofSeconds(10), graftFloodThreshold = Duration.ofSeconds(10);
-        int gossipRetransmission = 3, maxIHaveLength = 5000, maxIHaveMessages = 10;
-        int maxIDontWantLength = 10, maxIDontWantMessages = 1000, idontwantThreshold = 1024, idontwantTtlHeartbeats = 3;
-        Duration iwantFollowupTime = Duration.ofSeconds(3);
-        int opportunisticGraftTicks = 60, opportunisticGraftPeers = 2;
-        // go-libp2p-pubsub's TimeCacheDuration; the harness does not apply Prysm's 768 s (docs/arms.md §5.2).
-        Duration seenTtl = Duration.ofSeconds(120);
-        boolean floodPublish = false;
-        int maxMessageSize = ETHEREUM_MAX_MESSAGE_SIZE, outboundQueueSize = 600;
-        SignaturePolicy signaturePolicy = SignaturePolicy.STRICT_NO_SIGN;
-        boolean partialMessages = false;
-        Long seed = null;
-        double gossipThreshold, publishThreshold, graylistThreshold, acceptPxThreshold, opportunisticGraftThreshold;
+        private int d = 8, dLo = 6, dHi = 12, dScore = 4, dOut = 2, dLazy = 6;
+        private double gossipFactor = 0.25;
+        private int historyLength = 6, historyGossip = 3;
+        private Duration heartbeatInterval = Duration.ofMillis(700), heartbeatInitialDelay = Duration.ofMillis(100);
+        private Duration fanoutTtl = Duration.ofSeconds(60), pruneBackoff = Duration.ofMinutes(1);
+        private Duration unsubscribeBackoff = Duration.ofSeconds(10), graftFloodThreshold = Duration.ofSeconds(10);
+        private int gossipRetransmission = 3, maxIHaveLength = 5000, maxIHaveMessages = 10;
+        private int maxIDontWantLength = 10, maxIDontWantMessages = 1000, idontwantThreshold = 1024, idontwantTtlHeartbeats = 3;
+        private Duration iwantFollowupTime = Duration.ofSeconds(3);
+        private int opportunisticGraftTicks = 60, opportunisticGraftPeers = 2;
+        private Duration seenTtl = Duration.ofSeconds(120);
+        private boolean floodPublish = false;
+        private int maxMessageSize = ETHEREUM_MAX_MESSAGE_SIZE, outboundQueueSize = 600;
+        private SignaturePolicy signaturePolicy = SignaturePolicy.STRICT_NO_SIGN;
+        private boolean partialMessages = false;
+        private Long seed = null;
+        // Kept apart until build(): the thresholds are checked together, and by-name setting comes one at a time.
+        private double gossipThreshold, publishThreshold, graylistThreshold, acceptPxThreshold, opportunisticGraftThreshold;
 
         public Builder() {}
 
         private Builder(GossipConfig c) {
-            for (var e : PARAMS.entrySet()) {
-                Object v = e.getValue().get.apply(c);
-                if (v != null) e.getValue().set.accept(this, String.valueOf(v));
-            }
+            d = c.d; dLo = c.dLo; dHi = c.dHi; dScore = c.dScore; dOut = c.dOut; dLazy = c.dLazy;
+            gossipFactor = c.gossipFactor;
+            historyLength = c.historyLength; historyGossip = c.historyGossip;
+            heartbeatInterval = c.heartbeatInterval; heartbeatInitialDelay = c.heartbeatInitialDelay;
+            fanoutTtl = c.fanoutTtl; pruneBackoff = c.pruneBackoff;
+            unsubscribeBackoff = c.unsubscribeBackoff; graftFloodThreshold = c.graftFloodThreshold;
+            gossipRetransmission = c.gossipRetransmission; maxIHaveLength = c.maxIHaveLength; maxIHaveMessages = c.maxIHaveMessages;
+            maxIDontWantLength = c.maxIDontWantLength; maxIDontWantMessages = c.maxIDontWantMessages;
+            idontwantThreshold = c.idontwantThreshold; idontwantTtlHeartbeats = c.idontwantTtlHeartbeats;
+            iwantFollowupTime = c.iwantFollowupTime;
+            opportunisticGraftTicks = c.opportunisticGraftTicks; opportunisticGraftPeers = c.opportunisticGraftPeers;
+            seenTtl = c.seenTtl; floodPublish = c.floodPublish;
+            maxMessageSize = c.maxMessageSize; outboundQueueSize = c.outboundQueueSize;
+            signaturePolicy = c.signaturePolicy; partialMessages = c.partialMessages; seed = c.seed;
+            gossipThreshold = c.thresholds.gossip(); publishThreshold = c.thresholds.publish();
+            graylistThreshold = c.thresholds.graylist(); acceptPxThreshold = c.thresholds.acceptPx();
+            opportunisticGraftThreshold = c.thresholds.opportunisticGraft();
         }
 
         /**
@@ -201,30 +309,45 @@ public record GossipConfig(
             return this;
         }
 
-        public Builder heartbeat(Duration interval) {
-            this.heartbeatInterval = interval;
-            return this;
-        }
+        // One typed setter per parameter, named as its component; see the record for units and limits.
 
-        public Builder signaturePolicy(SignaturePolicy policy) {
-            this.signaturePolicy = policy;
-            return this;
-        }
-
-        public Builder seed(long seed) {
-            this.seed = seed;
-            return this;
-        }
-
-        public Builder maxIHaveMessages(int n) {
-            this.maxIHaveMessages = n;
-            return this;
-        }
-
-        public Builder partialMessages(boolean on) {
-            this.partialMessages = on;
-            return this;
-        }
+        public Builder d(int v) { d = v; return this; }
+        public Builder dLo(int v) { dLo = v; return this; }
+        public Builder dHi(int v) { dHi = v; return this; }
+        public Builder dScore(int v) { dScore = v; return this; }
+        public Builder dOut(int v) { dOut = v; return this; }
+        public Builder dLazy(int v) { dLazy = v; return this; }
+        public Builder gossipFactor(double v) { gossipFactor = v; return this; }
+        public Builder historyLength(int v) { historyLength = v; return this; }
+        public Builder historyGossip(int v) { historyGossip = v; return this; }
+        public Builder heartbeatInterval(Duration v) { heartbeatInterval = v; return this; }
+        public Builder heartbeatInitialDelay(Duration v) { heartbeatInitialDelay = v; return this; }
+        public Builder fanoutTtl(Duration v) { fanoutTtl = v; return this; }
+        public Builder pruneBackoff(Duration v) { pruneBackoff = v; return this; }
+        public Builder unsubscribeBackoff(Duration v) { unsubscribeBackoff = v; return this; }
+        public Builder graftFloodThreshold(Duration v) { graftFloodThreshold = v; return this; }
+        public Builder gossipRetransmission(int v) { gossipRetransmission = v; return this; }
+        public Builder maxIHaveLength(int v) { maxIHaveLength = v; return this; }
+        public Builder maxIHaveMessages(int v) { maxIHaveMessages = v; return this; }
+        public Builder maxIDontWantLength(int v) { maxIDontWantLength = v; return this; }
+        public Builder maxIDontWantMessages(int v) { maxIDontWantMessages = v; return this; }
+        public Builder idontwantThreshold(int v) { idontwantThreshold = v; return this; }
+        public Builder idontwantTtlHeartbeats(int v) { idontwantTtlHeartbeats = v; return this; }
+        public Builder iwantFollowupTime(Duration v) { iwantFollowupTime = v; return this; }
+        public Builder opportunisticGraftTicks(int v) { opportunisticGraftTicks = v; return this; }
+        public Builder opportunisticGraftPeers(int v) { opportunisticGraftPeers = v; return this; }
+        public Builder seenTtl(Duration v) { seenTtl = v; return this; }
+        public Builder floodPublish(boolean v) { floodPublish = v; return this; }
+        public Builder maxMessageSize(int v) { maxMessageSize = v; return this; }
+        public Builder outboundQueueSize(int v) { outboundQueueSize = v; return this; }
+        public Builder signaturePolicy(SignaturePolicy v) { signaturePolicy = v; return this; }
+        public Builder partialMessages(boolean v) { partialMessages = v; return this; }
+        public Builder seed(Long v) { seed = v; return this; }
+        public Builder gossipThreshold(double v) { gossipThreshold = v; return this; }
+        public Builder publishThreshold(double v) { publishThreshold = v; return this; }
+        public Builder graylistThreshold(double v) { graylistThreshold = v; return this; }
+        public Builder acceptPxThreshold(double v) { acceptPxThreshold = v; return this; }
+        public Builder opportunisticGraftThreshold(double v) { opportunisticGraftThreshold = v; return this; }
 
         public GossipConfig build() {
             return new GossipConfig(d, dLo, dHi, dScore, dOut, dLazy, gossipFactor, historyLength, historyGossip,

@@ -6,6 +6,7 @@ import io.gsnode.gossipsub.rpc.RpcDecoder;
 import io.gsnode.libp2p.connection.Stream;
 import io.gsnode.libp2p.connection.StreamHandler;
 import io.gsnode.libp2p.framing.LengthPrefixed;
+import io.gsnode.libp2p.multiformats.UVarint;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.function.LongSupplier;
@@ -105,7 +106,7 @@ final class InboundReader implements StreamHandler {
     private static int expectedFrameSize(ByteBuf in) {
         int start = in.readerIndex();
         try {
-            long length = io.gsnode.libp2p.multiformats.UVarint.read(in);
+            long length = UVarint.read(in);
             if (length < 0 || length > Integer.MAX_VALUE - 10) return in.readableBytes();
             return (int) length + (in.readerIndex() - start);
         } catch (IllegalArgumentException e) {

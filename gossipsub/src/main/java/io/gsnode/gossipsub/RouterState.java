@@ -7,6 +7,7 @@ import io.gsnode.gossipsub.trace.RpcParts;
 import io.gsnode.libp2p.peer.PeerId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -50,7 +51,7 @@ final class RouterState {
         this.config = config;
         this.tracer = tracer;
         this.loop = loop;
-        long seed = config.seed() != null ? config.seed() : new java.security.SecureRandom().nextLong();
+        long seed = config.seed() != null ? config.seed() : new SecureRandom().nextLong();
         this.random = new Random(seed);
         this.mcache = new MessageCache(config.historyLength(), config.historyGossip());
         this.seen = new SeenCache(config.seenTtl());

@@ -1,5 +1,6 @@
 package io.gsnode.gossipsub;
 
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,7 +14,7 @@ final class SeenCache {
     private final long ttlNanos;
     private final LinkedHashMap<MessageId, Long> expiries = new LinkedHashMap<>();
 
-    SeenCache(java.time.Duration ttl) {
+    SeenCache(Duration ttl) {
         this.ttlNanos = ttl.toNanos();
     }
 

@@ -1,5 +1,7 @@
 package io.gsnode.gossipsub;
 
+import java.util.Locale;
+
 /**
  * How messages are authored and checked (docs/wire.md §7.4, docs/arms.md §5.1).
  *
@@ -18,7 +20,7 @@ public enum SignaturePolicy {
     LAX_NO_SIGN;
 
     public static SignaturePolicy parse(String text) {
-        return switch (text.toLowerCase(java.util.Locale.ROOT).replace("-", "").replace("_", "")) {
+        return switch (text.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "")) {
             case "strictsign" -> STRICT_SIGN;
             case "strictnosign" -> STRICT_NO_SIGN;
             case "laxnosign" -> LAX_NO_SIGN;

@@ -59,7 +59,7 @@ class GossipNetworkTest {
     void aNodeOutsideEveryMeshGetsMessagesThroughIHaveAndIWant() throws Exception {
         Node a = net.add(0, TestNetwork.fastHeartbeat());
         Node b = net.add(1, TestNetwork.fastHeartbeat());
-        GossipConfig loner = new GossipConfig.Builder().heartbeat(Duration.ofMillis(100)).mesh(0, 0, 0).build();
+        GossipConfig loner = new GossipConfig.Builder().heartbeatInterval(Duration.ofMillis(100)).mesh(0, 0, 0).build();
         Node c = net.add(2, b2 -> b2.config(loner));
         net.connect(a, b);
         net.connect(c, a);

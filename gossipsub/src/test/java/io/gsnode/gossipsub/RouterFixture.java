@@ -55,7 +55,7 @@ final class RouterFixture implements AutoCloseable {
 
     /** A config with a 1 s heartbeat and the first one at 1 s, so heartbeat k falls at k seconds. */
     static GossipConfig.Builder config() {
-        return new GossipConfig.Builder().heartbeat(Duration.ofSeconds(1))
+        return new GossipConfig.Builder().heartbeatInterval(Duration.ofSeconds(1))
                 .set("heartbeat_initial_delay_ms", "1000");
     }
 

@@ -24,6 +24,7 @@ import io.netty.util.concurrent.ImmediateEventExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
@@ -213,7 +214,7 @@ final class ScriptedPeer {
             return CompletableFuture.failedFuture(new UnsupportedOperationException("scripted peer"));
         }
 
-        @Override public void setInboundStreamAcceptor(java.util.function.Consumer<Stream> acceptor) {}
+        @Override public void setInboundStreamAcceptor(Consumer<Stream> acceptor) {}
 
         @Override
         public CompletableFuture<Void> close() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -43,7 +44,7 @@ class SeenCacheTest {
     void ourOwnMessageEchoedBackIsADuplicate() {
         f.subscribe("t");
         ScriptedPeer a = f.connect().subscribe("t");
-        a.control(io.gsnode.gossipsub.rpc.ControlMessage.graft("t"));
+        a.control(ControlMessage.graft("t"));
         f.publish("t", "mine".getBytes());
         PubMessage echo = a.received().stream().flatMap(r -> r.publish().stream()).findFirst().orElseThrow();
         a.publish(echo);

@@ -37,6 +37,6 @@ class SignaturePolicyTest {
     }
 
     private static GossipConfig config(SignaturePolicy policy) {
-        return new GossipConfig.Builder().heartbeat(Duration.ofMillis(100)).signaturePolicy(policy).build();
+        return new GossipConfig.Builder().heartbeatInterval(Duration.ofMillis(100)).signaturePolicy(policy).build();
     }
 }

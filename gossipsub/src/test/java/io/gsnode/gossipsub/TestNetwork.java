@@ -7,6 +7,7 @@ import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.transport.tcp.TcpConfig;
 import io.gsnode.transport.tcp.TcpTransport;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +77,7 @@ final class TestNetwork implements AutoCloseable {
     }
 
     static GossipConfig fastHeartbeat() {
-        return new GossipConfig.Builder().heartbeat(java.time.Duration.ofMillis(100)).build();
+        return new GossipConfig.Builder().heartbeatInterval(Duration.ofMillis(100)).build();
     }
 
     @Override

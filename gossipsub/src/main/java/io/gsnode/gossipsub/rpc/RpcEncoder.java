@@ -7,6 +7,7 @@ import io.gsnode.gossipsub.rpc.ControlMessage.PeerInfo;
 import io.gsnode.gossipsub.rpc.ControlMessage.Prune;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -98,7 +99,7 @@ public final class RpcEncoder {
     /** One message's own protobuf encoding; StrictSign signs it with signature and key absent. */
     public static byte[] encodeMessage(PubMessage m) {
         byte[] out = new byte[size(m)];
-        writeMessage(io.netty.buffer.Unpooled.wrappedBuffer(out).clear(), m);
+        writeMessage(Unpooled.wrappedBuffer(out).clear(), m);
         return out;
     }
 

@@ -172,7 +172,7 @@ public final class PeerCommand implements Callable<Integer> {
 
     /** StrictNoSign and the SHA-256 prefix id are the router's defaults: what the interop peers use. */
     private GossipConfig gossipConfig() {
-        GossipConfig.Builder b = new GossipConfig.Builder().heartbeat(Duration.ofMillis(heartbeatMs));
+        GossipConfig.Builder b = new GossipConfig.Builder().heartbeatInterval(Duration.ofMillis(heartbeatMs));
         try {
             for (String p : gossipParams) {
                 int eq = p.indexOf('=');

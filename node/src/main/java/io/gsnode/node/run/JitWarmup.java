@@ -140,7 +140,7 @@ final class JitWarmup {
                 Host host = new Host(Ed25519.fromIndex(KEY_BASE + 2L * round + i), ConnectionLimits.DEFAULT,
                         List.of(ctx -> new TcpTransport(ctx, TcpConfig.DEFAULT.withIoThreads(1).withInMemory())));
                 new IdentifyService(host, PeerCommand.AGENT);
-                GossipConfig config = node.config(gossip.toBuilder().heartbeat(HEARTBEAT).seed(round * 2L + i).build());
+                GossipConfig config = node.config(gossip.toBuilder().heartbeatInterval(HEARTBEAT).seed(round * 2L + i).build());
                 GossipRouter.Builder builder = GossipRouter.builder(host).config(config);
                 node.install(builder);
                 hosts.add(host);

@@ -25,7 +25,7 @@ class EveryArmCompletesTest {
     private static final int PAYLOAD = 131072;
     private static final long SEED = 7;
     // A 100 ms heartbeat so meshes form quickly; everything else is docs/arms.md §5.2.
-    private static final GossipConfig BASE = new GossipConfig.Builder().heartbeat(Duration.ofMillis(100)).build();
+    private static final GossipConfig BASE = new GossipConfig.Builder().heartbeatInterval(Duration.ofMillis(100)).build();
 
     static List<String> arms() {
         return ArmCatalogue.names();

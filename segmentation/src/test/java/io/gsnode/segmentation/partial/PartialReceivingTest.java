@@ -49,7 +49,7 @@ class PartialReceivingTest {
     @BeforeEach
     void start() throws Exception {
         broadcaster = new PartialBroadcaster(CODED_B, TOPIC, List.of(group.groupId()), 7, (g, at, message) -> rebuilt.set(message));
-        GossipConfig config = new GossipConfig.Builder().heartbeat(Duration.ofMillis(100)).build();
+        GossipConfig config = new GossipConfig.Builder().heartbeatInterval(Duration.ofMillis(100)).build();
         router = new RouterUnderTest(2100, b -> b.config(config).extension(broadcaster.extension()));
         router.router.subscribe(TOPIC, TopicOptions.REQUEST_PARTIAL, d -> {}).get(5, TimeUnit.SECONDS);
         peer = new ScriptedPeer(2101, ScriptedPeer.PROTOCOL_1_3).connect(router.addr);
