@@ -1,6 +1,6 @@
 package io.gsnode.gossipsub;
 
-import io.gsnode.gossipsub.partial.RouterExtension;
+import io.gsnode.gossipsub.partial.PartialExtension;
 import io.gsnode.gossipsub.policy.ForwardingPolicy;
 import io.gsnode.gossipsub.policy.MessageValidator;
 import io.gsnode.gossipsub.policy.RequestGate;
@@ -60,7 +60,7 @@ public final class GossipRouter implements AutoCloseable {
     private final RequestPolicy requests;
     private final RequestGate gate;
     private final RouterTracer tracer;
-    private final RouterExtension extension;
+    private final PartialExtension extension;
     private final RouterLoop loop;
     private final RouterState s;
     private final ControlBatch batch = new ControlBatch();
@@ -374,7 +374,7 @@ public final class GossipRouter implements AutoCloseable {
         private RequestGate gate = RequestGate.ALLOW_ALL;
         private MessageValidator validator = MessageValidator.ACCEPT_ALL;
         private RouterTracer tracer = new RouterTracer() {};
-        private RouterExtension extension = RouterExtension.NONE;
+        private PartialExtension extension = PartialExtension.NONE;
         private LongSupplier clock = System::nanoTime;
         private RouterLoop.Executor executor;
 
@@ -418,7 +418,7 @@ public final class GossipRouter implements AutoCloseable {
         }
 
         /** The v1.3 extension (partial messages); none by default. */
-        public Builder extension(RouterExtension e) {
+        public Builder extension(PartialExtension e) {
             this.extension = e;
             return this;
         }

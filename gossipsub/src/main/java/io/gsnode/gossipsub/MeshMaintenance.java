@@ -1,9 +1,9 @@
 package io.gsnode.gossipsub;
 
-import io.gsnode.gossipsub.partial.RouterExtension;
+import io.gsnode.gossipsub.partial.PartialExtension;
 import io.gsnode.gossipsub.policy.RequestPolicy;
-import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.ControlMessage.IHave;
+import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.SubOpts;
 import io.gsnode.libp2p.peer.PeerId;
@@ -27,10 +27,10 @@ final class MeshMaintenance {
     private final ControlBatch batch;
     private final PartialNegotiation partial;
     private final RequestPolicy requests;
-    private final RouterExtension extension;
+    private final PartialExtension extension;
 
     MeshMaintenance(RouterState s, Backoffs backoffs, Promises promises, ControlBatch batch,
-                    PartialNegotiation partial, RequestPolicy requests, RouterExtension extension) {
+                    PartialNegotiation partial, RequestPolicy requests, PartialExtension extension) {
         this.s = s;
         this.config = s.config;
         this.backoffs = backoffs;

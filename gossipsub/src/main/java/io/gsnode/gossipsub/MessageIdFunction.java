@@ -5,7 +5,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 
-/** Computes a message's id. Every peer of a topic must use the same function. */
+/**
+ * A message's id: what counts as a duplicate, and so what IHAVE, IWANT and IDONTWANT name. Every
+ * peer of a topic must install the same one (go: {@code pubsub.WithMessageIdFn}). Implementations
+ * are pure and thread-safe.
+ */
 @FunctionalInterface
 public interface MessageIdFunction {
 

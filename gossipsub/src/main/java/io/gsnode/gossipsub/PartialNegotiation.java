@@ -1,9 +1,9 @@
 package io.gsnode.gossipsub;
 
-import io.gsnode.gossipsub.partial.ExtensionRouter;
-import io.gsnode.gossipsub.partial.RouterExtension;
-import io.gsnode.gossipsub.rpc.ControlMessage;
+import io.gsnode.gossipsub.partial.PartialExtension;
+import io.gsnode.gossipsub.partial.PartialRouterServices;
 import io.gsnode.gossipsub.rpc.ControlMessage.Extensions;
+import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PartialMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.SubOpts;
@@ -21,9 +21,9 @@ import java.util.Set;
 final class PartialNegotiation {
 
     private final RouterState s;
-    private final RouterExtension extension;
+    private final PartialExtension extension;
 
-    PartialNegotiation(RouterState s, RouterExtension extension) {
+    PartialNegotiation(RouterState s, PartialExtension extension) {
         this.s = s;
         this.extension = extension;
     }
@@ -93,8 +93,8 @@ final class PartialNegotiation {
     }
 
     /** What the v1.3 extension may ask of the router (go: {@code partialMessageRouter}). */
-    ExtensionRouter services(PeerId localPeer) {
-        return new ExtensionRouter() {
+    PartialRouterServices services(PeerId localPeer) {
+        return new PartialRouterServices() {
             @Override
             public void sendPartial(PeerId peer, PartialMessage rpc) {
                 PeerState p = s.peers.get(peer);

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.gossipsub.partial.ExtensionRouter;
-import io.gsnode.gossipsub.partial.RouterExtension;
-import io.gsnode.gossipsub.rpc.ControlMessage;
+import io.gsnode.gossipsub.partial.PartialExtension;
+import io.gsnode.gossipsub.partial.PartialRouterServices;
 import io.gsnode.gossipsub.rpc.ControlMessage.Extensions;
+import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PartialMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.SubOpts;
@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 class PartialNegotiationTest {
 
     /** Records what the router hands the extension. */
-    private static final class RecordingExtension implements RouterExtension {
+    private static final class RecordingExtension implements PartialExtension {
         final List<PeerId> partials = new ArrayList<>();
         final List<String> peerExtensions = new ArrayList<>();
 
         @Override public boolean advertisesPartialMessages() { return true; }
-        @Override public void attach(ExtensionRouter router) {}
+        @Override public void attach(PartialRouterServices router) {}
         @Override public void onPartial(PeerId from, PartialMessage rpc) { partials.add(from); }
 
         @Override

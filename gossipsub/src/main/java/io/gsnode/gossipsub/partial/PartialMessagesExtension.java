@@ -27,7 +27,7 @@ import java.util.function.Function;
  *
  * @param <S> the application's state per peer and group
  */
-public final class PartialMessagesExtension<S> implements RouterExtension {
+public final class PartialMessagesExtension<S> implements PartialExtension {
 
     /** go: {@code minGroupTTL}. */
     public static final int MIN_GROUP_TTL = 3;
@@ -40,7 +40,7 @@ public final class PartialMessagesExtension<S> implements RouterExtension {
     private final int groupTtl;
     private final int perTopicLimit;
     private final int perPeerLimit;
-    private ExtensionRouter router;
+    private PartialRouterServices router;
 
     private final Map<String, Map<ByteBuffer, GroupState<S>>> groups = new HashMap<>();
     private final Map<String, PeerInitiatedGroups> peerInitiated = new HashMap<>();
@@ -66,12 +66,12 @@ public final class PartialMessagesExtension<S> implements RouterExtension {
     }
 
     @Override
-    public void attach(ExtensionRouter router) {
+    public void attach(PartialRouterServices router) {
         this.router = router;
     }
 
     /** The router this extension is attached to (null before the router starts). */
-    public ExtensionRouter router() {
+    public PartialRouterServices router() {
         return router;
     }
 

@@ -1,6 +1,5 @@
 package io.gsnode.segmentation.arm;
 
-import io.gsnode.gossipsub.MessageId;
 import io.gsnode.gossipsub.MessageIdFunction;
 import io.gsnode.segmentation.ids.PrysmMessageId;
 import io.gsnode.segmentation.ids.StructuredMessageId;
@@ -10,14 +9,10 @@ import io.gsnode.segmentation.ids.Topics;
 final class PrysmIds {
 
     /** Prysm's 20-byte id over topic and data. */
-    static final MessageIdFunction FUNCTION =
-            m -> MessageId.wrap(PrysmMessageId.INSTANCE.messageId(m.topic(), m.data()));
-
-    private static final StructuredMessageId STRUCTURED_IDS = new StructuredMessageId(Topics.segment());
+    static final MessageIdFunction FUNCTION = PrysmMessageId.INSTANCE;
 
     /** {@code SEGMENT_STRUCTURED_IDS=1}: 101-byte ids on the segment topics (and variant C's, which extend it), Prysm's elsewhere. */
-    static final MessageIdFunction STRUCTURED =
-            m -> MessageId.wrap(STRUCTURED_IDS.messageId(m.topic(), m.data()));
+    static final MessageIdFunction STRUCTURED = new StructuredMessageId(Topics.segment());
 
     private PrysmIds() {}
 

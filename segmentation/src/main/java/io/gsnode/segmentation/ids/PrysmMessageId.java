@@ -1,5 +1,8 @@
 package io.gsnode.segmentation.ids;
 
+import io.gsnode.gossipsub.MessageId;
+import io.gsnode.gossipsub.MessageIdFunction;
+import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.segmentation.codec.GossipDecodeException;
 import io.gsnode.segmentation.codec.GossipEncoding;
 import io.gsnode.segmentation.codec.Sha256;
@@ -23,6 +26,13 @@ import java.util.Arrays;
  * resolve under Shadow.
  */
 public final class PrysmMessageId implements MessageIdFunction {
+
+    /** The router's form: the id of a message as it arrives. */
+    @Override
+    public MessageId apply(PubMessage message) {
+        return MessageId.wrap(messageId(message.topic(), message.data()));
+    }
+
     /** The shared instance; stateless. */
     public static final PrysmMessageId INSTANCE = new PrysmMessageId();
     /** Id width in bytes. */
@@ -35,7 +45,7 @@ public final class PrysmMessageId implements MessageIdFunction {
     private PrysmMessageId() {
     }
 
-    @Override
+    /** The id of a message with this topic and data (the encoded gossip bytes). Never null. */
     public byte[] messageId(String topic, byte[] data) {
         byte[] body;
         try {

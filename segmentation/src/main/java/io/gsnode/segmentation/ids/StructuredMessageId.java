@@ -1,5 +1,8 @@
 package io.gsnode.segmentation.ids;
 
+import io.gsnode.gossipsub.MessageId;
+import io.gsnode.gossipsub.MessageIdFunction;
+import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.segmentation.codec.GossipDecodeException;
 import io.gsnode.segmentation.codec.GossipEncoding;
 import io.gsnode.segmentation.codec.SegmentIdPrefix;
@@ -22,6 +25,13 @@ import java.util.Optional;
  * <p>The body is decompressed once per call (the reference decompresses twice; same result).
  */
 public final class StructuredMessageId implements MessageIdFunction {
+
+    /** The router's form: the id of a message as it arrives. */
+    @Override
+    public MessageId apply(PubMessage message) {
+        return MessageId.wrap(messageId(message.topic(), message.data()));
+    }
+
     /** Id width in bytes: 81 + 20. */
     public static final int LENGTH = SegmentIdPrefix.LENGTH + PrysmMessageId.LENGTH;
 
@@ -35,7 +45,7 @@ public final class StructuredMessageId implements MessageIdFunction {
         this.segmentTopicPrefix = segmentTopicPrefix;
     }
 
-    @Override
+    /** The id of a message with this topic and data (the encoded gossip bytes). Never null. */
     public byte[] messageId(String topic, byte[] data) {
         if (!topic.startsWith(segmentTopicPrefix)) {
             return PrysmMessageId.INSTANCE.messageId(topic, data);

@@ -1,8 +1,8 @@
 package io.gsnode.segmentation.partial;
 
-import io.gsnode.gossipsub.partial.ExtensionRouter;
 import io.gsnode.gossipsub.partial.PartialMessagesApplication;
 import io.gsnode.gossipsub.partial.PartialMessagesExtension;
+import io.gsnode.gossipsub.partial.PartialRouterServices;
 import io.gsnode.gossipsub.partial.PartialRpcException;
 import io.gsnode.gossipsub.partial.PublishAction;
 import io.gsnode.gossipsub.rpc.PartialMessage;
@@ -395,8 +395,8 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
         return total;
     }
 
-    private ExtensionRouter router() {
-        ExtensionRouter r = extension.router();
+    private PartialRouterServices router() {
+        PartialRouterServices r = extension.router();
         if (r == null) throw new IllegalStateException("the broadcaster's extension is not installed on a started router");
         return r;
     }

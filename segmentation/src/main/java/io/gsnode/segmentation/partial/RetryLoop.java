@@ -1,6 +1,6 @@
 package io.gsnode.segmentation.partial;
 
-import io.gsnode.gossipsub.partial.ExtensionRouter;
+import io.gsnode.gossipsub.partial.PartialRouterServices;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
@@ -12,13 +12,13 @@ import java.util.function.BooleanSupplier;
  */
 final class RetryLoop {
 
-    private final ExtensionRouter router;
+    private final PartialRouterServices router;
     private final Duration interval;
     private final BooleanSupplier tick;
     private boolean scheduled;
 
     /** @param tick runs the passes; returns whether another tick is needed */
-    RetryLoop(ExtensionRouter router, Duration interval, BooleanSupplier tick) {
+    RetryLoop(PartialRouterServices router, Duration interval, BooleanSupplier tick) {
         this.router = router;
         this.interval = interval;
         this.tick = tick;

@@ -2,6 +2,8 @@ package io.gsnode.segmentation.ids;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gsnode.gossipsub.MessageIdFunction;
+import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.segmentation.codec.GossipMessageSet;
 import io.gsnode.segmentation.codec.PayloadEncoder;
 import io.gsnode.segmentation.codec.ReferenceVectors;
@@ -19,7 +21,7 @@ class ArmWireFormTest {
     private static final int K = P.length / 32768;
 
     private static WireForm form(GossipMessageSet set, MessageIdFunction ids, String topic) {
-        return WireForm.of(set, data -> ids.messageId(topic, data).length);
+        return WireForm.of(set, data -> ids.apply(PubMessage.unsigned(topic, data)).length());
     }
 
     private static void assertForm(int msgs, int need, int unit, int idBytes, WireForm w) {

@@ -9,12 +9,12 @@ import java.util.List;
  * quick. The router decides when the extension applies (both sides advertised it, the topic has
  * partial messages on); the extension decides what to do with the bytes.
  */
-public interface RouterExtension {
+public interface PartialExtension {
 
     /** No extension: the router advertises nothing and drops partial RPCs. */
-    RouterExtension NONE = new RouterExtension() {
+    PartialExtension NONE = new PartialExtension() {
         @Override public boolean advertisesPartialMessages() { return false; }
-        @Override public void attach(ExtensionRouter router) {}
+        @Override public void attach(PartialRouterServices router) {}
         @Override public void onPartial(PeerId from, PartialMessage rpc) {}
     };
 
@@ -22,7 +22,7 @@ public interface RouterExtension {
     boolean advertisesPartialMessages();
 
     /** Called once when the router starts. */
-    void attach(ExtensionRouter router);
+    void attach(PartialRouterServices router);
 
     /** The peer's extensions control message arrived (its first RPC); {@code partialMessages} is what it advertised. */
     default void onPeerExtensions(PeerId peer, boolean partialMessages) {}

@@ -9,7 +9,7 @@ import java.util.List;
  * What the router offers an extension (go: {@code partialmessages.Router}). Every method must be
  * called on the router thread, except {@link #execute}, which exists to get there.
  */
-public interface ExtensionRouter {
+public interface PartialRouterServices {
 
     /** Queues {@code rpc} for {@code peer} as an RPC of its own (counted as partial bytes). */
     void sendPartial(PeerId peer, PartialMessage rpc);
