@@ -1,10 +1,13 @@
 package io.gsnode.tools.results.plot;
 
+import io.gsnode.tools.results.OutputFiles;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import javax.imageio.ImageIO;
 
-/** Writes a chart as {@code BASE.png} and {@code BASE.svg}, both from the same marks. */
+/** Writes a chart as {@code BASE.png} and {@code BASE.svg}, both painted by {@link ChartPainter}. */
 public final class FigureFiles {
 
     private FigureFiles() {}
@@ -13,8 +16,11 @@ public final class FigureFiles {
     public static List<Path> write(Chart chart, Path base) throws IOException {
         Path png = sibling(base, ".png");
         Path svg = sibling(base, ".svg");
-        PngRenderer.write(chart, png);
-        SvgWriter.write(chart, svg);
+        BufferedImage image = ChartPainter.png(chart);
+        OutputFiles.write(png, tmp -> {
+            if (!ImageIO.write(image, "png", tmp.toFile())) throw new IOException("no PNG writer in this JDK");
+        });
+        OutputFiles.writeString(svg, ChartPainter.svg(chart));
         return List.of(png, svg);
     }
 

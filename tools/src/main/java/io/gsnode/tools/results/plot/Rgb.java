@@ -1,7 +1,5 @@
 package io.gsnode.tools.results.plot;
 
-import java.util.Locale;
-
 /** A colour, 0–255 per channel. */
 public record Rgb(int r, int g, int b) {
 
@@ -12,10 +10,6 @@ public record Rgb(int r, int g, int b) {
 
     public Rgb {
         if ((r | g | b) < 0 || r > 255 || g > 255 || b > 255) throw new IllegalArgumentException("channel out of 0..255");
-    }
-
-    public String hex() {
-        return String.format(Locale.ROOT, "#%02x%02x%02x", r, g, b);
     }
 
     /** The colour mixed with white, {@code amount} 0 (unchanged) to 1 (white): fills lighter than their edges. */

@@ -90,7 +90,7 @@ class ChartsTest {
 
     /** The PNG has the asked size and real content; the SVG parses and names every arm. */
     static void assertRenders(Chart chart, int width, int height) throws Exception {
-        BufferedImage png = PngRenderer.render(chart);
+        BufferedImage png = ChartPainter.png(chart);
         assertEquals(width, png.getWidth());
         assertEquals(height, png.getHeight());
         Set<Integer> colours = new HashSet<>();
@@ -104,10 +104,11 @@ class ChartsTest {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         factory.setNamespaceAware(true);
-        Document doc = factory.newDocumentBuilder().parse(new ByteArrayInputStream(SvgWriter.render(chart).getBytes(StandardCharsets.UTF_8)));
+        Document doc = factory.newDocumentBuilder().parse(new ByteArrayInputStream(ChartPainter.svg(chart).getBytes(StandardCharsets.UTF_8)));
         assertEquals("svg", doc.getDocumentElement().getLocalName());
         assertEquals("http://www.w3.org/2000/svg", doc.getDocumentElement().getNamespaceURI());
-        assertEquals(Integer.toString(chart.width()), doc.getDocumentElement().getAttribute("width"));
+        assertEquals(chart.width(), Double.parseDouble(doc.getDocumentElement().getAttribute("width")));
+        assertEquals(chart.height(), Double.parseDouble(doc.getDocumentElement().getAttribute("height")));
         return doc.getDocumentElement().getTextContent();
     }
 }

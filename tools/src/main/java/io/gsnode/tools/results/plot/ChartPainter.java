@@ -5,51 +5,75 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
+import java.awt.Shape;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.nio.file.Path;
-import io.gsnode.tools.results.OutputFiles;
-import javax.imageio.ImageIO;
+import org.jfree.svg.SVGGraphics2D;
 
-/** Draws a {@link Chart} with Java2D into a PNG, headless. */
-public final class PngRenderer {
+/**
+ * Paints a {@link Chart} on a Graphics2D, headless: the one drawing path of every figure, used on a
+ * PNG's image and on an SVG canvas alike, so the two files cannot drift apart.
+ */
+public final class ChartPainter {
 
     static {
         // Plots run on lab machines and CI without a display; set before the first AWT class loads.
         if (System.getProperty("java.awt.headless") == null) System.setProperty("java.awt.headless", "true");
     }
 
-    /** Same face as the SVG asks for first; the JDK falls back to its sans-serif when absent. */
+    /** The JDK falls back to its sans-serif where this face is not installed; SVG viewers do likewise. */
     private static final String FONT = "DejaVu Sans";
 
-    private PngRenderer() {}
+    private ChartPainter() {}
 
-    public static BufferedImage render(Chart chart) {
+    /** The chart on a white background, in pixel coordinates from the top left. */
+    public static void paint(Chart chart, Graphics2D g) {
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, chart.width(), chart.height());
+        for (Mark m : chart.marks()) draw(g, m);
+    }
+
+    /** The chart as an RGB image of its size. */
+    public static BufferedImage png(Chart chart) {
         BufferedImage image = new BufferedImage(chart.width(), chart.height(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, chart.width(), chart.height());
-            for (Mark m : chart.marks()) draw(g, m);
+            paint(chart, g);
         } finally {
             g.dispose();
         }
         return image;
     }
 
-    public static void write(Chart chart, Path file) throws IOException {
-        BufferedImage image = render(chart);
-        OutputFiles.write(file, tmp -> {
-            if (!ImageIO.write(image, "png", tmp.toFile())) throw new IOException("no PNG writer in this JDK");
-        });
+    /** The chart as a standalone SVG document, titled with the chart's title. */
+    public static String svg(Chart chart) {
+        SVGGraphics2D g = new SVGGraphics2D(chart.width(), chart.height());
+        paint(chart, g);
+        String element = g.getSVGElement();
+        int tagEnd = element.indexOf('>') + 1;
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element.substring(0, tagEnd)
+                + "<title>" + escape(chart.title()) + "</title>" + element.substring(tagEnd) + "\n";
+    }
+
+    static String escape(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     private static void draw(Graphics2D g, Mark mark) {
@@ -91,13 +115,13 @@ public final class PngRenderer {
 
             @Override
             public Void text(Mark.Text t) {
-                PngRenderer.text(g, t);
+                ChartPainter.text(g, t);
                 return null;
             }
 
             @Override
             public Void marker(Mark.Marker m) {
-                PngRenderer.marker(g, m);
+                ChartPainter.marker(g, m);
                 return null;
             }
         });
@@ -122,7 +146,7 @@ public final class PngRenderer {
 
     private static void marker(Graphics2D g, Mark.Marker m) {
         double h = m.size() / 2;
-        java.awt.Shape shape = switch (m.shape()) {
+        Shape shape = switch (m.shape()) {
             case CIRCLE -> new Ellipse2D.Double(m.x() - h, m.y() - h, m.size(), m.size());
             case TRIANGLE_UP -> {
                 Path2D.Double p = new Path2D.Double();
