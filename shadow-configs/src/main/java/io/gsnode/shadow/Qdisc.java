@@ -1,5 +1,7 @@
 package io.gsnode.shadow;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * Shadow's interface queueing discipline, {@code experimental.interface_qdisc}, and the
  * {@code queue} value the node's record carries for it (docs/records.md §1.1).
@@ -7,6 +9,7 @@ package io.gsnode.shadow;
 public enum Qdisc {
 
     /** Packets leave in the order they became sendable, across all sockets (≈ Linux pfifo). */
+    @JsonProperty("fifo")
     FIFO("fifo", "fifo"),
 
     /**
@@ -14,6 +17,7 @@ public enum Qdisc {
      * {@code fair}, the record's name for a per-flow fair uplink on every backend. Over QUIC all
      * peers share one UDP socket, so it gives them no fairness among themselves.
      */
+    @JsonProperty("round-robin")
     ROUND_ROBIN("round-robin", "fair");
 
     private final String shadowName;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the tree of {@code shadow.yaml} (<a href="https://shadow.github.io/docs/guide/shadow_config_spec.html">Shadow's
+ * Builds {@code shadow.yaml} (<a href="https://shadow.github.io/docs/guide/shadow_config_spec.html">Shadow's
  * config spec</a>) for a cell: one host per node, named
  * {@code node<i>}, on GML node i, at the topology's IP, running {@code java ... gsnode run --shadow}
  * with instants counted from the start of simulated time.
@@ -60,97 +60,49 @@ public final class ShadowConfig {
         return Math.min(DEFAULT_RUNAHEAD_MICROS, graph.minLatencyMicros());
     }
 
-    /** The whole config tree. */
-    public static Map<String, Object> tree(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("x-gsnode", provenance(cell, topology, graph));
-        root.put("general", general(cell));
-        root.put("network", network(cell));
-        root.put("experimental", experimental(cell, graph));
-        Map<String, Object> hosts = new LinkedHashMap<>();
+    /** The whole config. */
+    public static ShadowYaml.Config build(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
+        Map<String, ShadowYaml.Host> hosts = new LinkedHashMap<>();
         String label = CellOptions.label(cell.arm(), cell.transport(), cell.payloadBytes(), topology, cell.run());
         for (TopologyNode node : topology.nodes()) hosts.put(HostNames.of(node.index()), host(cell, node, label));
-        root.put("hosts", hosts);
-        return root;
+        return new ShadowYaml.Config(provenance(cell, topology, graph), general(cell), network(cell), experimental(cell, graph),
+                null, hosts);
     }
 
-    /** Top-level {@code x-} keys are deleted by Shadow before parsing: ours, for tools. */
-    private static Map<String, Object> provenance(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
-        Map<String, Object> x = new LinkedHashMap<>();
-        x.put("schema", SCHEMA);
-        x.put("topology", TOPOLOGY_FILE);
-        x.put("n", topology.n());
-        x.put("topology_seed", topology.seed());
-        x.put("scenario", topology.scenario().name());
-        x.put("arm", cell.arm());
-        x.put("payload_bytes", cell.payloadBytes());
-        x.put("transport", cell.transport());
-        if (cell.quicTransport()) x.put("quic_engine", cell.quic().engine());
-        x.put("qdisc", cell.qdisc().shadowName());
-        x.put("graph", cell.graph().wireName());
-        x.put("graph_edges", graph.edges());
-        x.put("latency_min_us", graph.minLatencyMicros());
-        x.put("latency_max_us", graph.maxLatencyMicros());
-        x.put("epoch_ms", SIMULATION_EPOCH_MS);
-        x.put("dial_at_ms", cell.schedule().dialAt().toMillis());
-        x.put("subscribe_at_ms", cell.schedule().subscribeAt().toMillis());
-        x.put("publish_at_ms", cell.schedule().publishAt().toMillis());
-        x.put("hold_ms", cell.schedule().hold().toMillis());
-        x.put("record", DATA_DIRECTORY + "/hosts/<host>/" + RECORD_FILE);
-        return x;
+    private static ShadowYaml.Provenance provenance(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
+        return new ShadowYaml.Provenance(SCHEMA, TOPOLOGY_FILE, topology.n(), topology.seed(), topology.scenario().name(),
+                cell.arm(), cell.payloadBytes(), cell.transport(), cell.quicTransport() ? cell.quic().engine() : null,
+                cell.qdisc().shadowName(), cell.graph().wireName(), graph.edges(), graph.minLatencyMicros(),
+                graph.maxLatencyMicros(), SIMULATION_EPOCH_MS, cell.schedule().dialAt().toMillis(),
+                cell.schedule().subscribeAt().toMillis(), cell.schedule().publishAt().toMillis(), cell.schedule().hold().toMillis(),
+                DATA_DIRECTORY + "/hosts/<host>/" + RECORD_FILE);
     }
 
-    private static Map<String, Object> general(ShadowCell cell) {
-        Map<String, Object> g = new LinkedHashMap<>();
-        g.put("stop_time", ShadowQuantity.millis(cell.stopTimeMs()));
-        g.put("seed", cell.seed());
-        g.put("parallelism", cell.parallelism());
-        g.put("data_directory", DATA_DIRECTORY);
-        g.put("heartbeat_interval", ShadowQuantity.millis(60_000));
-        g.put("model_unblocked_syscall_latency", cell.modelUnblockedSyscallLatency());
-        return g;
+    private static ShadowYaml.General general(ShadowCell cell) {
+        return new ShadowYaml.General(ShadowQuantity.Time.ofMillis(cell.stopTimeMs()), cell.seed(), cell.parallelism(), null,
+                null, ShadowQuantity.Time.ofMillis(60_000), DATA_DIRECTORY, null, null, cell.modelUnblockedSyscallLatency());
     }
 
-    private static Map<String, Object> network(ShadowCell cell) {
-        Map<String, Object> file = new LinkedHashMap<>();
-        file.put("path", GRAPH_FILE);
-        Map<String, Object> graph = new LinkedHashMap<>();
-        graph.put("type", "gml");
-        graph.put("file", file);
-        Map<String, Object> n = new LinkedHashMap<>();
-        n.put("graph", graph);
+    private static ShadowYaml.Network network(ShadowCell cell) {
+        ShadowYaml.Graph graph = new ShadowYaml.Graph(ShadowYaml.GraphType.GML, new ShadowYaml.GraphFile(GRAPH_FILE, null), null);
         // Complete graph: every pair its own edge, never a detour through another node.
-        n.put("use_shortest_path", cell.graph() == GraphKind.EDGES);
-        return n;
+        return new ShadowYaml.Network(graph, cell.graph() == GraphKind.EDGES);
     }
 
-    private static Map<String, Object> experimental(ShadowCell cell, GmlGraphWriter.Stats graph) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("interface_qdisc", cell.qdisc().shadowName());
-        e.put("runahead", ShadowQuantity.micros(runaheadMicros(graph)));
-        e.put("socket_send_buffer", ShadowQuantity.bytes(cell.socketSendBuffer()));
-        e.put("socket_recv_buffer", ShadowQuantity.bytes(cell.socketRecvBuffer()));
-        e.put("socket_send_autotune", cell.sendAutotune());
-        e.put("socket_recv_autotune", cell.recvAutotune());
-        // Shadow's memory manager remaps /proc/self, which HotSpot parses.
-        e.put("use_memory_manager", false);
-        return e;
+    private static ShadowYaml.Experimental experimental(ShadowCell cell, GmlGraphWriter.Stats graph) {
+        // Shadow's memory manager remaps /proc/self, which HotSpot parses: off.
+        return ShadowYaml.Experimental.of(cell.qdisc(), ShadowQuantity.Time.ofMicros(runaheadMicros(graph)),
+                ShadowQuantity.Size.ofBytes(cell.socketSendBuffer()), ShadowQuantity.Size.ofBytes(cell.socketRecvBuffer()),
+                cell.sendAutotune(), cell.recvAutotune(), false);
     }
 
-    private static Map<String, Object> host(ShadowCell cell, TopologyNode node, String label) {
-        Map<String, Object> process = new LinkedHashMap<>();
-        process.put("path", cell.java());
-        process.put("args", nodeArgs(cell, node.index(), label));
-        process.put("environment", Map.of("MALLOC_ARENA_MAX", ShadowJvmFlags.MALLOC_ARENA_MAX));
-        process.put("start_time", ShadowQuantity.millis(cell.startAtMs()));
+    private static ShadowYaml.Host host(ShadowCell cell, TopologyNode node, String label) {
         // The daemon writes its record and exits 0 at the end of the hold.
-        process.put("expected_final_state", Map.of("exited", 0));
-        Map<String, Object> host = new LinkedHashMap<>();
-        host.put("network_node_id", node.index());
-        host.put("ip_addr", node.ip());
+        ShadowYaml.Process process = new ShadowYaml.Process(cell.java(), nodeArgs(cell, node.index(), label),
+                Map.of("MALLOC_ARENA_MAX", ShadowJvmFlags.MALLOC_ARENA_MAX), ShadowQuantity.Time.ofMillis(cell.startAtMs()),
+                null, null, ShadowYaml.FinalState.exitedWith(0));
         // No bandwidth_up/down here: Shadow 3.3.0 mishandles them; the GML node carries the rates.
-        host.put("processes", List.of(process));
-        return host;
+        return new ShadowYaml.Host((long) node.index(), node.ip(), null, null, null, List.of(process));
     }
 
     /** The java command line of node {@code index}, after the executable. */

@@ -1,5 +1,7 @@
 package io.gsnode.shadow;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Map;
 
 /**
@@ -28,6 +30,59 @@ public final class ShadowQuantity {
             Map.entry("tebi", 1L << 40));
 
     private ShadowQuantity() {
+    }
+
+    /**
+     * A time field of the config, as written ({@code "78000 ms"}, or a bare integer of seconds) and
+     * in nanoseconds; one Shadow would refuse cannot be made.
+     */
+    public record Time(@JsonValue String text, long nanos) {
+
+        public Time {
+            if (nanos != parseTimeNanos(text)) throw new IllegalArgumentException("'" + text + "' is not " + nanos + " ns");
+        }
+
+        @JsonCreator
+        static Time parse(String text) {
+            return new Time(text, parseTimeNanos(text));
+        }
+
+        @JsonCreator
+        static Time seconds(long seconds) {
+            return parse(Long.toString(seconds));
+        }
+
+        public static Time ofMillis(long millis) {
+            return parse(ShadowQuantity.millis(millis));
+        }
+
+        public static Time ofMicros(long micros) {
+            return parse(ShadowQuantity.micros(micros));
+        }
+    }
+
+    /** A size field of the config, as written ({@code "131072 B"}, or a bare integer of bytes) and in bytes. */
+    public record Size(@JsonValue String text, long bytes) {
+
+        public Size {
+            if (bytes != parseSize(text)) throw new IllegalArgumentException("'" + text + "' is not " + bytes + " B");
+        }
+
+        @JsonCreator
+        static Size parse(String text) {
+            return new Size(text, parseSize(text));
+        }
+
+        @JsonCreator
+        static Size ofBytes(long bytes) {
+            return parse(ShadowQuantity.bytes(bytes));
+        }
+
+        /** A bare integer is bytes, as in Shadow. */
+        private static long parseSize(String text) {
+            String t = text.strip();
+            return !t.isEmpty() && t.chars().allMatch(Character::isDigit) ? Long.parseLong(t) : parseBytes(text);
+        }
     }
 
     /** A time of {@code micros} microseconds, e.g. {@code "42150 us"}. */

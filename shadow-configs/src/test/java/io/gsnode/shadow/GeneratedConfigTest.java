@@ -58,12 +58,11 @@ class GeneratedConfigTest {
     void eachHostsRatesSitOnItsOwnGraphNodeAndNotOnTheHost() throws IOException {
         ShadowConfigValidator.Result r = generate();
         Topology t = Cells.threeNodes();
-        Map<String, Object> hosts = map(r.config().get("hosts"));
         for (int i = 0; i < 3; i++) {
-            Map<String, Object> host = map(hosts.get("node" + i));
-            assertEquals((long) i, host.get("network_node_id"));
-            assertEquals(t.node(i).ip(), host.get("ip_addr"));
-            assertFalse(host.containsKey("bandwidth_up") || host.containsKey("bandwidth_down"));
+            ShadowYaml.Host host = r.config().hosts().get("node" + i);
+            assertEquals((long) i, host.networkNodeId());
+            assertEquals(t.node(i).ip(), host.ipAddr());
+            assertTrue(host.bandwidthUp() == null && host.bandwidthDown() == null);
             GmlGraph.Node node = r.graph().node(i);
             assertEquals("node" + i, node.label());
             assertEquals(t.node(i).upBps(), node.upBps());
@@ -78,15 +77,14 @@ class GeneratedConfigTest {
     void nodesRunGsnodeRunInShadowModeWithTheSimulationEpochAndStartTimes() throws IOException {
         ShadowConfigValidator.Result r = generate("--start-at", "500", "--stop-time", "100000", "--transport", "quic",
                 "--quic-engine", "netty", "--gossip", "d=6");
-        Map<String, Object> general = map(r.config().get("general"));
-        assertEquals("100000 ms", general.get("stop_time"));
+        assertEquals("100000 ms", r.config().general().stopTime().text());
         for (int i = 0; i < 3; i++) {
-            Map<String, Object> process = map(list(map(map(r.config().get("hosts")).get("node" + i)).get("processes")).get(0));
-            assertEquals(Cells.JAVA, process.get("path"));
-            assertEquals("500 ms", process.get("start_time"));
-            assertEquals(Map.of("exited", 0L), process.get("expected_final_state"));
-            assertEquals(Map.of("MALLOC_ARENA_MAX", "2"), process.get("environment"));
-            List<Object> args = list(process.get("args"));
+            ShadowYaml.Process process = process(r, "node" + i);
+            assertEquals(Cells.JAVA, process.path());
+            assertEquals("500 ms", process.startTime().text());
+            assertEquals(ShadowYaml.FinalState.exitedWith(0), process.expectedFinalState());
+            assertEquals(Map.of("MALLOC_ARENA_MAX", "2"), process.environment());
+            List<String> args = process.args();
             assertTrue(args.containsAll(ShadowJvmFlags.recommended(Cells.JAVA, Cells.JAR)), "the recommended JVM flags");
             assertEquals(Cells.JAR, after(args, "-cp"));
             assertEquals("io.gsnode.node.run.RunCommand", args.get(args.indexOf("-cp") + 2));
@@ -110,20 +108,18 @@ class GeneratedConfigTest {
                 System.getProperty("java.home"), System.getProperty("java.io.tmpdir"))) {
             assertFalse(yaml.contains(local), "the config names " + local);
         }
-        for (Object host : map(r.config().get("hosts")).values()) {
-            Map<String, Object> process = map(list(map(host).get("processes")).get(0));
-            for (Object arg : list(process.get("args"))) {
-                String a = (String) arg;
+        for (ShadowYaml.Host host : r.config().hosts().values()) {
+            for (String a : host.processes().get(0).args()) {
                 if (a.startsWith("/")) assertEquals(Cells.JAR, a, "the only absolute argument is the jar");
             }
         }
-        assertEquals(ShadowConfig.GRAPH_FILE, map(map(map(r.config().get("network")).get("graph")).get("file")).get("path"));
+        assertEquals(ShadowConfig.GRAPH_FILE, r.config().network().graph().file().path());
     }
 
     @Test
     void theEdgesGraphHoldsTheDialGraphBothWaysAndUsesShortestPaths() throws IOException {
         ShadowConfigValidator.Result r = generate("--graph", "edges");
-        assertEquals(true, map(r.config().get("network")).get("use_shortest_path"));
+        assertEquals(true, r.config().network().useShortestPath());
         assertEquals(3 + 2 * 2, r.graph().edgeCount(), "3 self-loops and the 2 dial edges in both directions");
     }
 
@@ -131,39 +127,33 @@ class GeneratedConfigTest {
     void qdiscBuffersAndAutotuneReachTheExperimentalSection() throws IOException {
         ShadowConfigValidator.Result r = generate("--qdisc", "round-robin", "--socket-send-buffer", "262144",
                 "--socket-recv-buffer", "524288", "--no-send-autotune", "--parallelism", "4");
-        Map<String, Object> e = map(r.config().get("experimental"));
-        assertEquals("round-robin", e.get("interface_qdisc"));
-        assertEquals("262144 B", e.get("socket_send_buffer"));
-        assertEquals("524288 B", e.get("socket_recv_buffer"));
-        assertEquals(false, e.get("socket_send_autotune"));
-        assertEquals(true, e.get("socket_recv_autotune"));
-        assertEquals(false, e.get("use_memory_manager"));
-        assertEquals("1 us", e.get("runahead"), "the smallest latency (the raised zero) is below Shadow's 1 ms default");
-        assertEquals(4L, map(r.config().get("general")).get("parallelism"));
-        List<Object> args = list(map(list(map(map(r.config().get("hosts")).get("node1")).get("processes")).get(0)).get("args"));
+        ShadowYaml.Experimental e = r.config().experimental();
+        assertEquals(Qdisc.ROUND_ROBIN, e.interfaceQdisc());
+        assertEquals(262_144, e.socketSendBuffer().bytes());
+        assertEquals(524_288, e.socketRecvBuffer().bytes());
+        assertEquals(false, e.socketSendAutotune());
+        assertEquals(true, e.socketRecvAutotune());
+        assertEquals(false, e.useMemoryManager());
+        assertEquals("1 us", e.runahead().text(), "the smallest latency (the raised zero) is below Shadow's 1 ms default");
+        assertEquals(4, r.config().general().parallelism());
+        List<String> args = process(r, "node1").args();
         assertEquals("fair", after(args, "--queue"), "the record's name for a per-socket fair uplink");
     }
 
     @Test
     void jvmFlagsReplaceTheRecommendedSet() throws IOException {
         ShadowConfigValidator.Result r = generate("--jvm-flags=-Xmx1g  -XX:+UseSerialGC");
-        List<Object> args = list(map(list(map(map(r.config().get("hosts")).get("node0")).get("processes")).get(0)).get("args"));
+        List<String> args = process(r, "node0").args();
         assertEquals(List.of("-Xmx1g", "-XX:+UseSerialGC", "-cp"), args.subList(0, 3));
         assertNull(after(args, "-XX:TieredStopAtLevel=1"));
     }
 
-    private static Object after(List<Object> args, String flag) {
+    private static ShadowYaml.Process process(ShadowConfigValidator.Result r, String host) {
+        return r.config().hosts().get(host).processes().get(0);
+    }
+
+    private static String after(List<String> args, String flag) {
         int i = args.indexOf(flag);
         return i < 0 ? null : args.get(i + 1);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object o) {
-        return (Map<String, Object>) o;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object o) {
-        return (List<Object>) o;
     }
 }

@@ -58,7 +58,7 @@ class ShadowConfigValidatorTest {
     @Test
     void anUnknownTopLevelKeyIsRejectedButAnExtensionFieldIsNot() throws IOException {
         breakConfig("general:", "generals:\n  stop_time: \"1 s\"\ngeneral:");
-        assertProblem("unknown top-level key 'generals'");
+        assertProblem("the top level: unknown key 'generals'");
     }
 
     @Test
