@@ -1,67 +1,80 @@
 package io.gsnode.tools.results.compare;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.gsnode.tools.results.Stat;
 import io.gsnode.tools.results.Units;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The comparison as CSV, one line per row and metric, numbers unformatted: a value column is
- * empty unless its state column says {@code observed} (the others are {@code censored} and
- * {@code missing}). Each side's host columns are empty unless it is netns.
+ * The comparison as CSV (RFC 4180, by jackson-dataformat-csv), one line per row and metric: a
+ * value column is empty unless its state column says {@code observed} (the others are
+ * {@code censored} and {@code missing}). Each side's host columns are empty unless it is netns.
+ * Numbers are written by {@link Units#csvNumber}: no grouping, no exponent.
  */
 public final class CsvReport {
 
-    public static final String HEADER = "reference,other,arm,transport,n,payload_bytes,scenario,reference_queue,other_queue,"
-            + "seeds,metric,unit,reference_value,reference_state,other_value,other_state,difference_pct,difference_state,"
-            + "per_seed_difference_median_pct,per_seed_difference_min_pct,per_seed_difference_max_pct,per_seed_censored_seeds,"
-            + "per_seed_missing_seeds," + hostColumns("reference") + "," + hostColumns("other");
+    /** CsvMapper sorts columns alphabetically unless told not to; they follow {@link Line}. */
+    private static final CsvMapper MAPPER = CsvMapper.builder().disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY).build();
+    private static final CsvSchema SCHEMA = MAPPER.schemaFor(Line.class).withHeader();
 
     private CsvReport() {}
 
+    /** One line of the file; the columns in this order, named in snake case. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Line(String reference, String other, String arm, String transport, int n, int payloadBytes, String scenario,
+                String referenceQueue, String otherQueue, int seeds, String metric, String unit, String referenceValue,
+                String referenceState, String otherValue, String otherState, String differencePct, String differenceState,
+                String perSeedDifferenceMedianPct, String perSeedDifferenceMinPct, String perSeedDifferenceMaxPct,
+                int perSeedCensoredSeeds, int perSeedMissingSeeds,
+                Integer referenceHostRuns, Integer referenceHostRecordedRuns, String referenceHostCpuMeanPct,
+                String referenceHostCpuPeakPct, Integer referenceHostSaturatedRuns, String referenceHostSaturatedMaxS,
+                Integer otherHostRuns, Integer otherHostRecordedRuns, String otherHostCpuMeanPct, String otherHostCpuPeakPct,
+                Integer otherHostSaturatedRuns, String otherHostSaturatedMaxS) {}
+
     public static String render(List<Comparison> comparisons) {
-        StringBuilder csv = new StringBuilder(HEADER).append('\n');
+        List<Line> lines = new ArrayList<>();
         for (Comparison c : comparisons) {
             for (ComparisonRow row : c.rows()) {
                 PairedGroup g = row.group();
+                HostSummary rh = row.referenceHost(), oh = row.otherHost();
                 for (Metric m : Metric.values()) {
                     MetricComparison mc = row.metric(m);
                     PerSeedDifference ps = mc.perSeed();
-                    csv.append(String.join(",", field(c.reference()), field(c.other()), field(g.arm()), field(g.transport()),
-                            Integer.toString(g.n()), Integer.toString(g.payloadBytes()), field(g.scenario()),
-                            field(g.referenceQueue()), field(g.otherQueue()), Integer.toString(g.seeds().size()), m.name().toLowerCase(),
+                    lines.add(new Line(c.reference(), c.other(), g.arm(), g.transport(), g.n(), g.payloadBytes(), g.scenario(),
+                            g.referenceQueue(), g.otherQueue(), g.seeds().size(), m.name().toLowerCase(),
                             ValueFormat.unitName(m.unit()), value(mc.reference()), state(mc.reference()), value(mc.other()),
                             state(mc.other()), value(mc.difference()), state(mc.difference()), value(ps.median()), value(ps.min()),
-                            value(ps.max()), Integer.toString(ps.censoredSeeds()), Integer.toString(ps.missingSeeds())));
-                    csv.append(',').append(host(row.referenceHost())).append(',').append(host(row.otherHost())).append('\n');
+                            value(ps.max()), ps.censoredSeeds(), ps.missingSeeds(),
+                            rh == null ? null : rh.runs(), rh == null ? null : rh.recorded(), rh == null ? null : value(rh.cpuMeanMedian()),
+                            rh == null ? null : value(rh.cpuPeakMax()), saturatedRuns(rh), rh == null ? null : value(rh.saturatedMaxS()),
+                            oh == null ? null : oh.runs(), oh == null ? null : oh.recorded(), oh == null ? null : value(oh.cpuMeanMedian()),
+                            oh == null ? null : value(oh.cpuPeakMax()), saturatedRuns(oh), oh == null ? null : value(oh.saturatedMaxS())));
                 }
             }
         }
-        return csv.toString();
+        try {
+            return MAPPER.writer(SCHEMA).writeValueAsString(lines);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the comparison as CSV", e);
+        }
     }
 
-    private static String hostColumns(String side) {
-        return String.join(",", side + "_host_runs", side + "_host_recorded_runs", side + "_host_cpu_mean_pct",
-                side + "_host_cpu_peak_pct", side + "_host_saturated_runs", side + "_host_saturated_max_s");
-    }
-
-    private static String host(HostSummary h) {
-        if (h == null) return ",,,,,";
-        return String.join(",", Integer.toString(h.runs()), Integer.toString(h.recorded()), value(h.cpuMeanMedian()),
-                value(h.cpuPeakMax()), h.recorded() == 0 ? "" : Integer.toString(h.saturatedRuns()), value(h.saturatedMaxS()));
+    /** Unknown, not zero, when no run of the side recorded its host. */
+    private static Integer saturatedRuns(HostSummary h) {
+        return h == null || h.recorded() == 0 ? null : h.saturatedRuns();
     }
 
     private static String value(Stat s) {
-        return s.observed() ? Units.csvNumber(s.value()) : "";
+        return s.observed() ? Units.csvNumber(s.value()) : null;
     }
 
     private static String state(Stat s) {
         return s.kind().name().toLowerCase();
-    }
-
-    /** RFC 4180 quoting for a text field. */
-    static String field(String text) {
-        if (text == null) return "";
-        if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0) return text;
-        return '"' + text.replace("\"", "\"\"") + '"';
     }
 }

@@ -4,11 +4,14 @@ import static io.gsnode.tools.results.CellFixture.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.gsnode.tools.results.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,18 +62,25 @@ class CompareCommandTest {
         assertTrue(table.contains("seed 9: wire form differs"), table);
         assertTrue(table.contains("64 msgs x 16384 B"), table);
 
-        List<String> lines = Files.readAllLines(csv);
-        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
-        String[] p50 = lines.stream().filter(l -> l.contains(",p50,")).findFirst().orElseThrow().split(",", -1);
-        assertEquals(header.size(), p50.length);
-        assertEquals("150", p50[header.indexOf("reference_value")]);
-        assertEquals("185", p50[header.indexOf("other_value")]);
-        assertEquals("23.333333", p50[header.indexOf("difference_pct")]);
-        assertEquals("20", p50[header.indexOf("per_seed_difference_median_pct")]);
-        assertEquals("10", p50[header.indexOf("per_seed_difference_min_pct")]);
-        assertEquals("30", p50[header.indexOf("per_seed_difference_max_pct")]);
-        assertEquals("1", p50[header.indexOf("other_host_saturated_runs")]);
-        assertEquals("", p50[header.indexOf("reference_host_runs")]);
+        assertTrue(Files.readString(csv).startsWith("reference,other,arm,transport,n,payload_bytes,scenario,reference_queue,"
+                + "other_queue,seeds,metric,unit,reference_value,reference_state,"), "the columns in the report's order");
+        // Read back by a CSV parser: every line has the header's columns.
+        List<Map<String, String>> lines;
+        try (MappingIterator<Map<String, String>> it = new CsvMapper().readerForMapOf(String.class)
+                .with(CsvSchema.emptySchema().withHeader().withStrictHeaders(true)).readValues(csv.toFile())) {
+            lines = it.readAll();
+        }
+        assertEquals(Metric.values().length, lines.size(), "one line per metric of the one row");
+        Map<String, String> p50 = lines.stream().filter(l -> l.get("metric").equals("p50")).findFirst().orElseThrow();
+        assertEquals(35, p50.size());
+        assertEquals("150", p50.get("reference_value"));
+        assertEquals("185", p50.get("other_value"));
+        assertEquals("23.333333", p50.get("difference_pct"));
+        assertEquals("20", p50.get("per_seed_difference_median_pct"));
+        assertEquals("10", p50.get("per_seed_difference_min_pct"));
+        assertEquals("30", p50.get("per_seed_difference_max_pct"));
+        assertEquals("1", p50.get("other_host_saturated_runs"));
+        assertEquals("", p50.get("reference_host_runs"));
     }
 
     @Test
