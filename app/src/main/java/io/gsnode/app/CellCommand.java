@@ -6,15 +6,16 @@ import io.gsnode.netns.fabric.DelayMode;
 import io.gsnode.netns.fabric.FabricNames;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
+import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cli.QuicOptions;
-import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.run.Schedule;
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyWriter;
-import io.gsnode.node.run.Schedule;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.shadow.Qdisc;
 import io.gsnode.shadow.ShadowCell;
@@ -53,11 +54,11 @@ public final class CellCommand implements Callable<Integer> {
     Backend backend = Backend.local;
 
     @Option(names = "--queue", paramLabel = "fifo|fq_codel|fair", description = "netns: leaf queue behind each rate limit (default: ${DEFAULT-VALUE}).")
-    String queue = "fifo";
+    QueueKind queue = QueueKind.FIFO;
 
     @Option(names = "--delay", paramLabel = "netem|userspace|none",
             description = "netns: how pairs get their latency (default: netem where the kernel has it, else userspace).")
-    String delay;
+    DelayMode delay;
 
     @Option(names = "--allow-degraded", description = "netns: run what the kernel allows when it lacks netem or fq_codel (recorded).")
     boolean allowDegraded;
@@ -66,7 +67,7 @@ public final class CellCommand implements Callable<Integer> {
     String tag;
 
     @Option(names = "--qdisc", paramLabel = "fifo|round-robin", description = "shadow: Shadow's uplink queue (default: ${DEFAULT-VALUE}).")
-    String qdisc = "fifo";
+    Qdisc qdisc = Qdisc.FIFO;
 
     @Option(names = "--shadow", paramLabel = "PATH", description = "shadow: the Shadow binary (default: $" + ShadowExecutable.ENV + ", then shadow on PATH).")
     Path shadowPath;
@@ -97,7 +98,7 @@ public final class CellCommand implements Callable<Integer> {
     int payload = 1 << 20;
 
     @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
-    String transport = "tcp";
+    Transport transport = Transport.TCP;
 
     @CommandLine.Mixin
     QuicOptions quic = new QuicOptions();
@@ -145,7 +146,7 @@ public final class CellCommand implements Callable<Integer> {
         NetnsCellOptions netns = null;
         if (backend == Backend.netns) {
             try {
-                netns = new NetnsCellOptions(QueueKind.parse(queue), delay == null ? null : DelayMode.parse(delay), allowDegraded,
+                netns = new NetnsCellOptions(queue, delay, allowDegraded,
                         tag != null ? tag : "c" + Long.toString(ProcessHandle.current().pid(), 36));
                 new FabricNames(netns.tag());
             } catch (IllegalArgumentException e) {
@@ -165,7 +166,6 @@ public final class CellCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--wall-limit must be at least 1 s, was " + wallLimitS);
             }
             try {
-                Qdisc.parse(qdisc);
                 shadow = ShadowExecutable.find(shadowPath, System.getenv()).orElse(null);
             } catch (IllegalArgumentException e) {
                 System.err.println("gsnode cell: " + e.getMessage());
@@ -225,7 +225,7 @@ public final class CellCommand implements Callable<Integer> {
         ShadowCell cell;
         try {
             cell = ShadowCell.withDefaults(ArmCatalogue.get(arm).name(), payload, transport, quic.toConfig(), quic.asArgs(),
-                    Qdisc.parse(qdisc), schedule, java.toString(), classpath, flags, gossip);
+                    qdisc, schedule, java.toString(), classpath, flags, gossip);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }

@@ -10,6 +10,7 @@ import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyWriter;
@@ -74,8 +75,8 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--arm", description = "Arms to compare (repeatable; default: wholend, and atuned_32k when the catalogue has it).")
     List<String> arms = new ArrayList<>();
 
-    @Option(names = "--transport", description = "Transports (repeatable; default: tcp and quic).")
-    List<String> transports = new ArrayList<>();
+    @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transports (repeatable; default: tcp and quic).")
+    List<Transport> transports = new ArrayList<>();
 
     /** Netty's engine by default: Kwik's handshakes stall when a dozen JVMs start at once on 2 cores. */
     @CommandLine.Mixin
@@ -90,7 +91,7 @@ public final class DemoCommand implements Callable<Integer> {
             arms.add("wholend");
             if (ArmCatalogue.names().contains("atuned_32k")) arms.add("atuned_32k");
         }
-        if (transports.isEmpty()) transports.addAll(List.of("tcp", "quic"));
+        if (transports.isEmpty()) transports.addAll(List.of(Transport.TCP, Transport.QUIC));
         boolean netns = switch (backend) {
             case netns -> true;
             case local -> false;
@@ -118,7 +119,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = System.getProperty("java.class.path");
         for (String arm : arms) {
-            for (String transport : transports) {
+            for (Transport transport : transports) {
                 Path dir = out.resolve(arm + "-" + transport);
                 System.out.printf("%n== %s over %s%n", arm, transport);
                 CellOptions options = new CellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,

@@ -48,22 +48,15 @@ public final class NetnsCommand implements Runnable {
         Path topology;
 
         @Option(names = "--queue", paramLabel = "fifo|fq_codel|fair", description = "Leaf queue behind each rate limit (default: ${DEFAULT-VALUE}).")
-        String queue = "fifo";
+        QueueKind queue = QueueKind.FIFO;
 
         @Option(names = "--delay", paramLabel = "netem|userspace|none",
                 description = "How pairs get their latency (default: netem where the kernel has it, else userspace).")
-        String delay;
+        DelayMode delay;
 
         @Option(names = "--tag", paramLabel = "TAG", description = "Names the fabric's namespaces gsf-TAG, gsn-TAG-i (default: ${DEFAULT-VALUE}).")
         String tag = "gs";
 
-        QueueKind queueKind() {
-            return QueueKind.parse(queue);
-        }
-
-        DelayMode delayMode() {
-            return delay == null ? null : DelayMode.parse(delay);
-        }
     }
 
     @Command(name = "plan", mixinStandardHelpOptions = true,
@@ -78,8 +71,8 @@ public final class NetnsCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             Topology t = TopologyReader.read(fabric.topology);
-            DelayMode delay = fabric.delayMode() == null ? DelayMode.NETEM : fabric.delayMode();
-            FabricPlan plan = new FabricPlan(t, new FabricNames(fabric.tag), fabric.queueKind(), delay);
+            DelayMode delay = fabric.delay == null ? DelayMode.NETEM : fabric.delay;
+            FabricPlan plan = new FabricPlan(t, new FabricNames(fabric.tag), fabric.queue, delay);
             Files.createDirectories(out);
             Files.writeString(out.resolve("up.sh"), plan.script());
             Files.writeString(out.resolve("down.sh"), plan.teardownScript());
@@ -102,7 +95,7 @@ public final class NetnsCommand implements Runnable {
             requireRoot();
             Topology t = TopologyReader.read(fabric.topology);
             Set<KernelFeature> have = KernelProbe.probe();
-            Preflight.Decision d = Preflight.decide(fabric.queueKind(), fabric.delayMode(), have, allowDegraded);
+            Preflight.Decision d = Preflight.decide(fabric.queue, fabric.delay, have, allowDegraded);
             d.degradations().forEach(s -> System.out.println("DEGRADED: " + s));
             if (d.delay() == DelayMode.USERSPACE) {
                 System.out.println("delay userspace: pairs get their latency only while the switch runs; start it with");

@@ -29,11 +29,9 @@ public enum GraphKind {
         return wireName;
     }
 
-    /** @throws IllegalArgumentException naming the value and the choices */
-    public static GraphKind parse(String name) {
-        for (GraphKind k : values()) {
-            if (k.wireName.equals(name)) return k;
-        }
-        throw new IllegalArgumentException("--graph must be complete or edges, not '" + name + "'");
+    /** The name on the command line: what picocli matches an option's value against and what help lists. */
+    @Override
+    public String toString() {
+        return wireName;
     }
 }

@@ -38,11 +38,9 @@ public enum Qdisc {
         return recordName;
     }
 
-    /** @throws IllegalArgumentException naming the value and the choices */
-    public static Qdisc parse(String name) {
-        for (Qdisc q : values()) {
-            if (q.shadowName.equals(name)) return q;
-        }
-        throw new IllegalArgumentException("--qdisc must be fifo or round-robin, not '" + name + "'");
+    /** The name on the command line: what picocli matches an option's value against and what help lists. */
+    @Override
+    public String toString() {
+        return shadowName;
     }
 }

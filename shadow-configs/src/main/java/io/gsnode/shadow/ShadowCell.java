@@ -1,6 +1,7 @@
 package io.gsnode.shadow;
 
 import io.gsnode.node.run.Schedule;
+import io.gsnode.node.run.Transport;
 import io.gsnode.transport.quic.QuicConfig;
 import java.util.List;
 import java.util.Objects;
@@ -35,7 +36,7 @@ import java.util.Objects;
  * @param run repetition number, for the records
  * @param gossipParams {@code NAME=VALUE} gossipsub parameters, passed to {@code gsnode run}
  */
-public record ShadowCell(String arm, int payloadBytes, String transport, QuicConfig quic, List<String> quicArgs, Qdisc qdisc,
+public record ShadowCell(String arm, int payloadBytes, Transport transport, QuicConfig quic, List<String> quicArgs, Qdisc qdisc,
                          GraphKind graph, Schedule schedule, long startAtMs, long stopTimeMs, int parallelism, long seed,
                          long socketSendBuffer, long socketRecvBuffer, boolean sendAutotune, boolean recvAutotune,
                          boolean modelUnblockedSyscallLatency, String java, String jar, List<String> jvmFlags,
@@ -72,9 +73,7 @@ public record ShadowCell(String arm, int payloadBytes, String transport, QuicCon
     public ShadowCell {
         Objects.requireNonNull(arm, "arm");
         if (payloadBytes < 1) throw new IllegalArgumentException("--payload must be at least 1 byte, was " + payloadBytes);
-        if (!transport.equals("tcp") && !transport.equals("quic")) {
-            throw new IllegalArgumentException("--transport must be tcp or quic, not '" + transport + "'");
-        }
+        Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(quic, "quic");
         quicArgs = List.copyOf(quicArgs);
         Objects.requireNonNull(qdisc, "qdisc");
@@ -120,7 +119,7 @@ public record ShadowCell(String arm, int payloadBytes, String transport, QuicCon
      * {@link #SHUTDOWN_MARGIN_MS}, Shadow's parallelism and socket buffers, seed 1, the busy-loop
      * mitigation on.
      */
-    public static ShadowCell withDefaults(String arm, int payloadBytes, String transport, QuicConfig quic, List<String> quicArgs,
+    public static ShadowCell withDefaults(String arm, int payloadBytes, Transport transport, QuicConfig quic, List<String> quicArgs,
                                           Qdisc qdisc, Schedule schedule, String java, String jar, List<String> jvmFlags,
                                           List<String> gossipParams) {
         long stop = schedule.publishAt().toMillis() + schedule.hold().toMillis() + SHUTDOWN_MARGIN_MS;
@@ -138,6 +137,6 @@ public record ShadowCell(String arm, int payloadBytes, String transport, QuicCon
 
     /** Whether the nodes speak QUIC. */
     public boolean quicTransport() {
-        return transport.equals("quic");
+        return transport == Transport.QUIC;
     }
 }

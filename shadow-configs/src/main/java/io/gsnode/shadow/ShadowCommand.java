@@ -2,8 +2,9 @@ package io.gsnode.shadow;
 
 import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.run.RunCommand;
-import io.gsnode.node.topology.InvalidTopologyException;
 import io.gsnode.node.run.Schedule;
+import io.gsnode.node.run.Transport;
+import io.gsnode.node.topology.InvalidTopologyException;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.transport.quic.QuicConfig;
 import java.io.IOException;
@@ -46,18 +47,18 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size P (default: ${DEFAULT-VALUE}).")
     int payload = 1 << 20;
 
-    @Option(names = "--transport", paramLabel = "quic|tcp", description = "Transport (default: ${DEFAULT-VALUE}).")
-    String transport = "tcp";
+    @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
+    Transport transport = Transport.TCP;
 
     @Mixin
     QuicOptions quic = new QuicOptions();
 
     @Option(names = "--qdisc", paramLabel = "fifo|round-robin", description = "Shadow's uplink queue (default: ${DEFAULT-VALUE}).")
-    String qdisc = "fifo";
+    Qdisc qdisc = Qdisc.FIFO;
 
     @Option(names = "--graph", paramLabel = "complete|edges",
             description = "complete: every pair its own latency (N² edges); edges: dial graph with shortest paths (default: ${DEFAULT-VALUE}).")
-    String graph = "complete";
+    GraphKind graph = GraphKind.COMPLETE;
 
     @Option(names = "--dial-at", paramLabel = "MS", description = "Dial instant, simulated ms (default: ${DEFAULT-VALUE}).")
     long dialAt = 1000;
@@ -174,7 +175,7 @@ public final class ShadowCommand implements Callable<Integer> {
         String javaPath = java != null ? java : defaultJava();
         String jarPath = jar != null ? jar : defaultJar();
         List<String> flags = jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended(javaPath, jarPath);
-        return new ShadowCell(armName, payload, transport, quicConfig, quic.asArgs(), Qdisc.parse(qdisc), GraphKind.parse(graph),
+        return new ShadowCell(armName, payload, transport, quicConfig, quic.asArgs(), qdisc, graph,
                 schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer, socketRecvBuffer, !noSendAutotune,
                 !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout, dialSlots, port, run, gossip);
     }

@@ -71,7 +71,7 @@ public final class ShadowConfig {
 
     private static ShadowYaml.Provenance provenance(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
         return new ShadowYaml.Provenance(SCHEMA, TOPOLOGY_FILE, topology.n(), topology.seed(), topology.scenario().name(),
-                cell.arm(), cell.payloadBytes(), cell.transport(), cell.quicTransport() ? cell.quic().engine() : null,
+                cell.arm(), cell.payloadBytes(), cell.transport().toString(), cell.quicTransport() ? cell.quic().engine() : null,
                 cell.qdisc().shadowName(), cell.graph().wireName(), graph.edges(), graph.minLatencyMicros(),
                 graph.maxLatencyMicros(), SIMULATION_EPOCH_MS, cell.schedule().dialAt().toMillis(),
                 cell.schedule().subscribeAt().toMillis(), cell.schedule().publishAt().toMillis(), cell.schedule().hold().toMillis(),
@@ -110,7 +110,7 @@ public final class ShadowConfig {
         List<String> a = new ArrayList<>(cell.jvmFlags());
         a.addAll(List.of("-cp", cell.jar(), RunCommand.class.getName(), "--shadow",
                 "--topology", FROM_HOST_DIR + TOPOLOGY_FILE, "--index", Integer.toString(index),
-                "--arm", cell.arm(), "--payload", Integer.toString(cell.payloadBytes()), "--transport", cell.transport()));
+                "--arm", cell.arm(), "--payload", Integer.toString(cell.payloadBytes()), "--transport", cell.transport().toString()));
         if (cell.quicTransport()) a.addAll(cell.quicArgs());
         a.addAll(List.of("--epoch-ms", Long.toString(SIMULATION_EPOCH_MS),
                 "--dial-at", Long.toString(cell.schedule().dialAt().toMillis()),

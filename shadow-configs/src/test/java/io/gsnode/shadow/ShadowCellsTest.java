@@ -10,6 +10,7 @@ import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.run.Schedule;
+import io.gsnode.node.run.Transport;
 import io.gsnode.shadow.cell.ShadowCellRunner;
 import io.gsnode.shadow.cell.ShadowExecutable;
 import io.gsnode.transport.quic.QuicConfig;
@@ -63,17 +64,17 @@ class ShadowCellsTest {
 
     static Stream<Arguments> cells() {
         return Stream.of(
-                Arguments.of("tcp", "-", "wholend"),
-                Arguments.of("tcp", "-", "atuned_32k"),
-                Arguments.of("quic", "netty", "wholend"),
-                Arguments.of("quic", "netty", "atuned_32k"),
-                Arguments.of("quic", "kwik", "wholend"),
-                Arguments.of("quic", "kwik", "atuned_32k"));
+                Arguments.of(Transport.TCP, "-", "wholend"),
+                Arguments.of(Transport.TCP, "-", "atuned_32k"),
+                Arguments.of(Transport.QUIC, "netty", "wholend"),
+                Arguments.of(Transport.QUIC, "netty", "atuned_32k"),
+                Arguments.of(Transport.QUIC, "kwik", "wholend"),
+                Arguments.of(Transport.QUIC, "kwik", "atuned_32k"));
     }
 
     @ParameterizedTest(name = "{0} {1} {2}")
     @MethodSource("cells")
-    void everyHostWritesItsRecordAndEveryReceiverCompletes(String transport, String engine, String arm, @TempDir Path tmp) throws Exception {
+    void everyHostWritesItsRecordAndEveryReceiverCompletes(Transport transport, String engine, String arm, @TempDir Path tmp) throws Exception {
         assumeTrue(shadow.isPresent(), ShadowBinary.WHERE);
         Path topology = Cells.write(Cells.complete(NODES), tmp.resolve("complete" + NODES + ".json"));
         Path out = tmp.resolve("cell");
@@ -94,7 +95,7 @@ class ShadowCellsTest {
         assertEquals(NODES, records.size());
         for (NodeRecord r : records) {
             assertEquals("shadow", r.backend());
-            assertEquals(transport, r.transport());
+            assertEquals(transport.toString(), r.transport());
             assertEquals("complete", r.status(), "node " + r.index());
             assertNull(r.cpuMs(), "Shadow's process CPU clock is not CPU time: unknown, not a number");
             if (r.receiver()) assertTrue(r.completed(), "receiver " + r.index() + " did not complete");
@@ -114,7 +115,7 @@ class ShadowCellsTest {
         Path topology = Cells.write(Cells.complete(NODES), tmp.resolve("complete" + NODES + ".json"));
         Path out = tmp.resolve("cell");
         // One wall second cannot reach the end of a ten-minute simulated hold: Shadow is stopped first.
-        CellSummary s = new ShadowCellRunner(shadow.get(), cell("wholend", "tcp", "-", 600_000), topology, Duration.ofSeconds(1),
+        CellSummary s = new ShadowCellRunner(shadow.get(), cell("wholend", Transport.TCP, "-", 600_000), topology, Duration.ofSeconds(1),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run(out, 0);
         assertEquals(true, s.host().get("shadow_timed_out"));
         assertNull(s.host().get("shadow_exit"));
@@ -127,7 +128,7 @@ class ShadowCellsTest {
         assertFalse(Files.exists(out.resolve(ShadowConfig.DATA_DIRECTORY).resolve("hosts").resolve("node0").resolve(ShadowConfig.RECORD_FILE)));
     }
 
-    private static ShadowCell cell(String arm, String transport, String engine, long holdMs) {
+    private static ShadowCell cell(String arm, Transport transport, String engine, long holdMs) {
         QuicOptions quic = new QuicOptions();
         if (!engine.equals("-")) quic.engine = engine;
         QuicConfig quicConfig = quic.toConfig();

@@ -46,17 +46,17 @@ class ShadowCommandTest {
 
     @Test
     void anUnknownTransportIsRefused() {
-        assertRefused("--transport must be tcp or quic", "--transport", "udp");
+        assertRefused("Invalid value for option '--transport'", "--transport", "udp");
     }
 
     @Test
     void anUnknownQdiscIsRefused() {
-        assertRefused("--qdisc must be fifo or round-robin", "--qdisc", "fq_codel");
+        assertRefused("Invalid value for option '--qdisc'", "--qdisc", "fq_codel");
     }
 
     @Test
     void anUnknownGraphIsRefused() {
-        assertRefused("--graph must be complete or edges", "--graph", "regions");
+        assertRefused("Invalid value for option '--graph'", "--graph", "regions");
     }
 
     @Test

@@ -1,9 +1,5 @@
 package io.gsnode.netns.fabric;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
 /**
  * How a pair's one-way latency is applied: a netem qdisc per ordered pair on the receiver's bridge
  * port; the userspace delay switch between TUN devices (any kernel); or not at all.
@@ -27,11 +23,9 @@ public enum DelayMode {
         return this == USERSPACE;
     }
 
-    public static DelayMode parse(String s) {
-        for (DelayMode d : values()) {
-            if (d.label.equals(s.toLowerCase(Locale.ROOT))) return d;
-        }
-        throw new IllegalArgumentException("unknown delay '" + s + "'; one of "
-                + Arrays.stream(values()).map(DelayMode::label).collect(Collectors.joining(", ")));
+    /** The label: what picocli matches an option's value against and what help lists. */
+    @Override
+    public String toString() {
+        return label;
     }
 }

@@ -1,9 +1,5 @@
 package io.gsnode.netns.fabric;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
 /**
  * The leaf queue behind each HTB rate limit (uplink and downlink alike). {@code fifo} is
  * Shadow-like, {@code fq_codel} harness-like; {@code fair} serves one HTB leaf per peer
@@ -23,11 +19,9 @@ public enum QueueKind {
         return label;
     }
 
-    public static QueueKind parse(String s) {
-        for (QueueKind q : values()) {
-            if (q.label.equals(s.toLowerCase(Locale.ROOT))) return q;
-        }
-        throw new IllegalArgumentException("unknown queue '" + s + "'; one of "
-                + Arrays.stream(values()).map(QueueKind::label).collect(Collectors.joining(", ")));
+    /** The label: what picocli matches an option's value against and what help lists. */
+    @Override
+    public String toString() {
+        return label;
     }
 }

@@ -17,6 +17,7 @@ import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.TopologyWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,7 +68,7 @@ class NetnsCellTest {
         Files.createDirectories(out);
         Path topology = out.resolve("topology.json");
         TopologyWriter.write(Fabrics.geoComplete(10, 7), topology);
-        CellOptions options = new CellOptions(topology, arm, 1 << 20, "tcp", List.of(), "netty",
+        CellOptions options = new CellOptions(topology, arm, 1 << 20, Transport.TCP, List.of(), "netty",
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
                 System.getProperty("java.class.path"), 0, 8000, 15_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0, true);
         FabricNames names = Fabrics.freshNames();

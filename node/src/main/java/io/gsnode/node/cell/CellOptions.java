@@ -1,5 +1,6 @@
 package io.gsnode.node.cell;
 
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.List;
  * @param jitWarmup whether each node runs its JIT warm-up before the publish instant ({@code gsnode run --jit-warmup})
  */
 public record CellOptions(
-        Path topology, String arm, int payloadBytes, String transport, List<String> quicArgs, String quicEngine,
+        Path topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs, String quicEngine,
         Path java, List<String> jvmFlags, String classpath,
         long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,
         List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup) {
@@ -26,7 +27,7 @@ public record CellOptions(
     }
 
     /** The same label for any backend (the Shadow generator names its cells with it too). */
-    public static String label(String arm, String transport, int payloadBytes, Topology t, int run) {
+    public static String label(String arm, Transport transport, int payloadBytes, Topology t, int run) {
         return arm + "_" + t.seed() + "_" + transport + "_" + payloadBytes + "_n" + t.n() + "_" + t.scenario()
                 + (run > 0 ? "_r" + run : "");
     }

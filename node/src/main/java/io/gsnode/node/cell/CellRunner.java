@@ -7,6 +7,7 @@ import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.run.RunCommand;
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyReader;
 import java.io.BufferedReader;
@@ -119,7 +120,7 @@ public final class CellRunner {
         cmd.addAll(List.of("-cp", options.classpath(), RunCommand.class.getName(),
                 "--topology", options.topology().toAbsolutePath().toString(), "--index", Integer.toString(index),
                 "--arm", options.arm(), "--payload", Integer.toString(options.payloadBytes()),
-                "--transport", options.transport(),
+                "--transport", options.transport().toString(),
                 "--epoch-file", epochFile.toString(), "--dial-at", Long.toString(options.dialAt()),
                 "--subscribe-at", Long.toString(options.subscribeAt()), "--publish-at", Long.toString(options.publishAt()),
                 "--hold", Long.toString(options.hold()), "--record", record(dir, index).toString(),
@@ -229,8 +230,8 @@ public final class CellRunner {
     }
 
     private NodeRecord lost(Topology topology, int index, String label, int run) {
-        return NodeRecord.lost(label, placement.backend(), options.arm(), options.transport(),
-                "quic".equals(options.transport()) ? options.quicEngine() : null, placement.queue(), placement.delay(), topology,
+        return NodeRecord.lost(label, placement.backend(), options.arm(), options.transport().toString(),
+                options.transport() == Transport.QUIC ? options.quicEngine() : null, placement.queue(), placement.delay(), topology,
                 options.payloadBytes(), run, index);
     }
 

@@ -208,15 +208,14 @@ public final class NodeDaemon {
 
     private TransportFactory transport() {
         return switch (settings.transport()) {
-            case "tcp" -> ctx -> new TcpTransport(ctx, settings.tcp());
-            case "quic" -> ctx -> new QuicTransport(ctx, settings.quic());
-            default -> throw new IllegalArgumentException("unknown transport " + settings.transport());
+            case TCP -> ctx -> new TcpTransport(ctx, settings.tcp());
+            case QUIC -> ctx -> new QuicTransport(ctx, settings.quic());
         };
     }
 
     private Multiaddr listenAddr(int index) {
         String ip = settings.addressOf(topology.ipOf(index));
-        return "quic".equals(settings.transport())
+        return settings.transport() == Transport.QUIC
                 ? Multiaddr.parse("/ip4/" + ip + "/udp/" + settings.port() + "/quic-v1")
                 : Multiaddr.parse("/ip4/" + ip + "/tcp/" + settings.port());
     }
@@ -250,7 +249,8 @@ public final class NodeDaemon {
         extras.put("idontwant_suppressed", counters.idontwantSuppressed());
         extras.put("broken_promises", counters.brokenPromises());
         return new NodeRecord(NodeRecord.SCHEMA, settings.cell(), settings.backend(), settings.arm().name(),
-                settings.arm().alias(), settings.transport(), "quic".equals(settings.transport()) ? settings.quic().engine() : null,
+                settings.arm().alias(), settings.transport().toString(),
+                settings.transport() == Transport.QUIC ? settings.quic().engine() : null,
                 settings.queue(), settings.delay(), topology.seed(), topology.n(), settings.payloadBytes(),
                 topology.scenario().toString(), settings.run(), settings.index(), peerId(settings.index()).toString(),
                 publisher ? "publisher" : "receiver", terminated ? "terminated" : "complete", completed,

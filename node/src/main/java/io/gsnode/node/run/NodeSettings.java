@@ -20,7 +20,7 @@ import java.util.Map;
  * @param jitWarmup run the JIT warm-up ({@link JitWarmup}) between listening and the publish instant
  */
 public record NodeSettings(
-        int index, Arm arm, int payloadBytes, GossipConfig gossip, String transport, TcpConfig tcp, QuicConfig quic,
+        int index, Arm arm, int payloadBytes, GossipConfig gossip, Transport transport, TcpConfig tcp, QuicConfig quic,
         Schedule schedule, Path epochFile, Duration dialTimeout, int dialSlots, int port, boolean loopback, Path recordPath,
         String cell, String backend, String queue, String delay, int run, boolean jitWarmup) {
 
@@ -32,9 +32,9 @@ public record NodeSettings(
     /** Transport values in effect, for the record. */
     public Map<String, Object> transportSettings() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("transport", transport);
+        m.put("transport", transport.toString());
         m.put("port", port);
-        if ("quic".equals(transport)) {
+        if (transport == Transport.QUIC) {
             m.putAll(quic.settingsInEffect());
         } else {
             m.put("io_threads", tcp.ioThreads());

@@ -43,7 +43,7 @@ public final class RunCommand implements Callable<Integer> {
     int payload = 1 << 20;
 
     @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
-    String transport = "tcp";
+    Transport transport = Transport.TCP;
 
     @CommandLine.Mixin
     QuicOptions quic = new QuicOptions();
@@ -130,7 +130,7 @@ public final class RunCommand implements Callable<Integer> {
             System.err.println("gsnode run: " + topology + ": " + e.getMessage());
             return 2;
         }
-        if (shadow && "quic".equals(transport)) {
+        if (shadow && transport == Transport.QUIC) {
             String problem = ShadowSafety.datagramProblem(settings.quic(), topo.self());
             if (problem != null) {
                 System.err.println("gsnode run: --shadow: " + problem);
@@ -154,9 +154,6 @@ public final class RunCommand implements Callable<Integer> {
     private NodeSettings settings() {
         try {
             Arm chosen = ArmCatalogue.get(arm);
-            if (!transport.equals("tcp") && !transport.equals("quic")) {
-                throw new IllegalArgumentException("--transport must be tcp or quic, not '" + transport + "'");
-            }
             if (payload < 1) throw new IllegalArgumentException("--payload must be at least 1 byte");
             if (dialSlots < 1) throw new IllegalArgumentException("--dial-slots must be at least 1");
             // The report's cells: lax no-sign (docs/arms.md §5.1), Prysm ids set by the arm.

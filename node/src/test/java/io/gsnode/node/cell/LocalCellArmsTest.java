@@ -6,6 +6,7 @@ import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
@@ -38,15 +39,15 @@ class LocalCellArmsTest {
     static Stream<Arguments> cells() {
         List<Arguments> cells = new ArrayList<>();
         for (String arm : ArmCatalogue.names()) {
-            if (!ArmCatalogue.get(arm).variant().equals("b")) cells.add(Arguments.of(arm, "tcp"));
+            if (!ArmCatalogue.get(arm).variant().equals("b")) cells.add(Arguments.of(arm, Transport.TCP));
         }
-        for (String arm : List.of("atuned_32k", "acoded_32k", "c_32k")) cells.add(Arguments.of(arm, "quic"));
+        for (String arm : List.of("atuned_32k", "acoded_32k", "c_32k")) cells.add(Arguments.of(arm, Transport.QUIC));
         return cells.stream();
     }
 
     @ParameterizedTest(name = "{0} over {1}")
     @MethodSource("cells")
-    void everyReceiverCompletes(String arm, String transport) throws Exception {
+    void everyReceiverCompletes(String arm, Transport transport) throws Exception {
         Path topology = dir.resolve("topology.json");
         // 8 nodes, degree 3: a ring with chords (i, i+4), so every receiver is 1 to 3 hops out.
         List<Edge> edges = new ArrayList<>();

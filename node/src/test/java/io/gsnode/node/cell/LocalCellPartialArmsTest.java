@@ -7,6 +7,7 @@ import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
@@ -41,8 +42,8 @@ class LocalCellPartialArmsTest {
     Path dir;
 
     @ParameterizedTest(name = "{0} over {1}")
-    @CsvSource({"bfixed_32k, tcp", "bcodedfc1_32k, tcp", "bfixed_32k, quic", "bcodedfc1_32k, quic"})
-    void everyReceiverRebuildsTheGroup(String arm, String transport) throws Exception {
+    @CsvSource({"bfixed_32k, TCP", "bcodedfc1_32k, TCP", "bfixed_32k, QUIC", "bcodedfc1_32k, QUIC"})
+    void everyReceiverRebuildsTheGroup(String arm, Transport transport) throws Exception {
         Path topology = dir.resolve("topology.json");
         // The same graph as LocalCellArmsTest: a ring of 8 with chords (i, i+4).
         List<Edge> edges = new ArrayList<>();

@@ -10,6 +10,7 @@ import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.TopologyFixtures;
 import io.gsnode.node.topology.TopologyWriter;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class LocalCellTest {
 
     @Test
     void sixNodesOverTcpAllComplete() throws Exception {
-        CellSummary summary = run("tcp", null);
+        CellSummary summary = run(Transport.TCP, null);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         assertEquals(6, records.size());
         for (NodeRecord r : records) {
@@ -56,7 +57,7 @@ class LocalCellTest {
 
     @Test
     void sixNodesOverQuicAllComplete() throws Exception {
-        CellSummary summary = run("quic", null);
+        CellSummary summary = run(Transport.QUIC, null);
         assertEquals(5, summary.completed(), "every receiver completed over QUIC");
         for (NodeRecord r : RecordJson.readNodes(dir.resolve("out/records.jsonl"))) {
             if (!r.receiver()) continue;
@@ -67,7 +68,7 @@ class LocalCellTest {
 
     @Test
     void aNodeKilledMidCellIsCountedAndTheOthersComplete() throws Exception {
-        CellSummary summary = run("tcp", 3);
+        CellSummary summary = run(Transport.TCP, 3);
         assertEquals(5, summary.receivers());
         assertEquals(4, summary.completed());
         assertEquals(1, summary.lost());
@@ -77,7 +78,7 @@ class LocalCellTest {
         assertNull(summary.p99Ms(), "p99 over 5 receivers falls on the censored one");
     }
 
-    private CellSummary run(String transport, Integer kill) throws Exception {
+    private CellSummary run(Transport transport, Integer kill) throws Exception {
         Path topology = dir.resolve("topology.json");
         TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
         CellOptions options = new CellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", QUIC_ENGINE), QUIC_ENGINE,

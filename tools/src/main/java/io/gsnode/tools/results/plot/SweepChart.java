@@ -10,6 +10,7 @@ import io.gsnode.tools.results.compare.Metric;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
@@ -35,6 +36,12 @@ public final class SweepChart {
             this.title = title;
             this.field = field;
             this.divisor = divisor;
+        }
+
+        /** The name on the command line ({@code gsnode plot sweep --x n|payload}). */
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

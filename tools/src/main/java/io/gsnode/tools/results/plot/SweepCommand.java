@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 final class SweepCommand extends PlotSubcommand {
 
     @Option(names = "--x", paramLabel = "n|payload", description = "What the x axis sweeps (default: ${DEFAULT-VALUE}).")
-    String x = "n";
+    SweepChart.Axis x = SweepChart.Axis.N;
 
     @Override
     int defaultHeight() {
@@ -23,11 +23,6 @@ final class SweepCommand extends PlotSubcommand {
 
     @Override
     Chart chart(List<Cell> cells, PrintWriter err) throws InputProblem {
-        SweepChart.Axis axis = switch (x) {
-            case "n" -> SweepChart.Axis.N;
-            case "payload" -> SweepChart.Axis.PAYLOAD;
-            default -> throw new InputProblem("--x must be n or payload, was '" + x + "'");
-        };
-        return SweepChart.build(cells, axis, filter.arms, width, height);
+        return SweepChart.build(cells, x, filter.arms, width, height);
     }
 }
