@@ -1,14 +1,14 @@
 package io.gsnode.app;
 
-import io.gsnode.netns.NetnsCommand;
-import io.gsnode.node.peer.PeerCommand;
-import io.gsnode.node.run.RunCommand;
-import io.gsnode.shadow.ShadowCommand;
-import io.gsnode.tools.results.compare.CompareCommand;
-import io.gsnode.tools.results.extract.ExtractCommand;
-import io.gsnode.tools.results.plot.PlotCommand;
-import picocli.CommandLine.Command;
+import io.gsnode.netns.cli.NetnsCommand;
+import io.gsnode.node.cli.PeerCommand;
+import io.gsnode.node.cli.RunCommand;
+import io.gsnode.shadow.cli.ShadowCommand;
+import io.gsnode.tools.cli.CompareCommand;
+import io.gsnode.tools.cli.ExtractCommand;
+import io.gsnode.tools.cli.PlotCommand;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** {@code gsnode}: the root command; {@code gsnode --help} lists the subcommands. */
 @Command(name = "gsnode", mixinStandardHelpOptions = true, version = "gsnode 0.1.0",

@@ -30,7 +30,7 @@ class ClassDataCacheIT {
 
     private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
     /** A class every node loads: from the cache when it is mapped, from the jar when it is not. */
-    private static final String NODE_CLASS = "io.gsnode.node.run.RunCommand";
+    private static final String NODE_CLASS = "io.gsnode.node.cli.RunCommand";
 
     @TempDir
     Path dir;

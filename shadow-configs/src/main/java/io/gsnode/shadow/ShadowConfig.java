@@ -1,7 +1,7 @@
 package io.gsnode.shadow;
 
 import io.gsnode.node.cell.CellOptions;
-import io.gsnode.node.run.RunCommand;
+import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyNode;
 import java.util.ArrayList;

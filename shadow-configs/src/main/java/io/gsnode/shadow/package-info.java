@@ -1,7 +1,7 @@
 /**
  * Shadow configurations that run the gsnode binary as Shadow hosts, generated from a topology
- * ({@code gsnode shadow}, {@link io.gsnode.shadow.ShadowCommand}); see {@code docs/shadow.md} and
- * Shadow's <a href="https://shadow.github.io/docs/guide/shadow_config_spec.html">configuration
+ * ({@code gsnode shadow}, {@link io.gsnode.shadow.cli.ShadowCommand}); see {@code docs/shadow.md}
+ * and Shadow's <a href="https://shadow.github.io/docs/guide/shadow_config_spec.html">configuration
  * spec</a>.
  *
  * <p>Deviations from the reference runner ({@code gen_shadow.py}, not public): hosts are

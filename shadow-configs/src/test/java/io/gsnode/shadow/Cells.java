@@ -10,6 +10,7 @@ import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyNode;
 import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.shadow.cli.ShadowCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -87,7 +87,7 @@ class GeneratedConfigTest {
             List<String> args = process.args();
             assertTrue(args.containsAll(ShadowJvmFlags.recommended(Cells.JAVA, Cells.JAR)), "the recommended JVM flags");
             assertEquals(Cells.JAR, after(args, "-cp"));
-            assertEquals("io.gsnode.node.run.RunCommand", args.get(args.indexOf("-cp") + 2));
+            assertEquals("io.gsnode.node.cli.RunCommand", args.get(args.indexOf("-cp") + 2));
             assertTrue(args.contains("--shadow"));
             assertEquals("946684800000", after(args, "--epoch-ms"));
             assertEquals(Integer.toString(i), after(args, "--index"));

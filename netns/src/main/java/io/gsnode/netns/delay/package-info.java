@@ -3,7 +3,7 @@
  * node's interface is a TUN device ({@link io.gsnode.netns.delay.TunDevice}) whose packets the
  * switch ({@link io.gsnode.netns.delay.DelaySwitch}) reads, routes by destination address, holds
  * for the pair's latency and writes into the destination's device; the kernel still shapes each
- * device's egress (HTB + leaf) and ingress (IFB). {@link io.gsnode.netns.delay.SwitchCommand} is
+ * device's egress (HTB + leaf) and ingress (IFB). {@link io.gsnode.netns.cli.SwitchCommand} is
  * {@code gsnode netns switch}.
  *
  * <p>Native calls (JNA) only where a namespace is entered or a device attached; packets move

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gsnode.netns.cli.SwitchCommand;
 import io.gsnode.node.topology.IpPlan;
 import io.gsnode.node.topology.Topology;
 import java.io.IOException;

@@ -2,11 +2,11 @@ package io.gsnode.node.cell;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.record.CellFiles;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.run.RunCommand;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyReader;

@@ -2,8 +2,8 @@ package io.gsnode.node.jvm;
 
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.peer.PeerId;
-import io.gsnode.node.peer.PeerCommand;
-import io.gsnode.node.run.RunCommand;
+import io.gsnode.node.cli.PeerCommand;
+import io.gsnode.node.cli.RunCommand;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;

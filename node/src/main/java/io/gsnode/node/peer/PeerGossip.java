@@ -25,9 +25,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class PeerGossip {
 
-    /** What to publish: {@code count} messages of {@code size} random bytes, {@code interval} ms apart. */
-    record Schedule(String topic, int size, int count, long intervalMs, long afterMs) {}
-
     private final EventLog events;
     private final GossipCounters counters = new GossipCounters();
     private final GossipRouter router;
@@ -47,7 +44,7 @@ final class PeerGossip {
      * Publishes on the schedule, counting from {@code startNanos}; returns false if a publish
      * failed or {@code interrupted} came first (each failure is reported as an error event).
      */
-    boolean publish(Schedule s, long startNanos, CountDownLatch interrupted) throws InterruptedException {
+    boolean publish(PublishSchedule s, long startNanos, CountDownLatch interrupted) throws InterruptedException {
         boolean ok = true;
         for (int i = 0; i < s.count(); i++) {
             long due = startNanos + TimeUnit.MILLISECONDS.toNanos(s.afterMs() + i * s.intervalMs());

@@ -8,7 +8,7 @@ import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
-import io.gsnode.node.peer.PeerCommand;
+import io.gsnode.node.cli.PeerCommand;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmContext;

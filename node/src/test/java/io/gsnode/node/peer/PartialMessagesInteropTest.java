@@ -13,6 +13,7 @@ import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.libp2p.ping.PingService;
+import io.gsnode.node.cli.PeerCommand;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.segmentation.arm.ArmContext;

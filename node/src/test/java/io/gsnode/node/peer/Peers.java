@@ -1,5 +1,6 @@
 package io.gsnode.node.peer;
 
+import io.gsnode.node.cli.PeerCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

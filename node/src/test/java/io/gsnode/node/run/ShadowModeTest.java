@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.LinkClass;

@@ -1,9 +1,17 @@
 package io.gsnode.tools.results.plot;
 
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.tools.results.Cell;
+import io.gsnode.tools.results.CellRecords;
 import io.gsnode.tools.results.InputProblem;
+import io.gsnode.tools.results.Seeds;
 import io.gsnode.tools.results.Units;
+import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Receiver completion CDF: for each arm (and side), the fraction of all receivers complete by each
@@ -13,6 +21,43 @@ import java.util.List;
 public final class CdfChart {
 
     private CdfChart() {}
+
+    /**
+     * The CDF of {@code cells}' node records, one curve per arm (in {@code armOrder}, then by name)
+     * and, where the cells come from several sides, per side. Cells without node records are left
+     * out and counted on {@code err}.
+     *
+     * @throws InputProblem when the cells differ in n, payload or scenario, or none has records
+     */
+    public static Chart fromCells(List<Cell> cells, List<String> armOrder, int width, int height, PrintWriter err)
+            throws InputProblem {
+        int n = Seeds.single(cells, CellSummary::n, "network size", "--n");
+        int payload = Seeds.single(cells, CellSummary::payloadBytes, "payload size", "--payload");
+        String scenario = Seeds.single(cells, CellSummary::scenario, "scenario", "--scenario");
+        SideLabels labels = new SideLabels(cells);
+        boolean severalSides = cells.stream().map(labels::of).distinct().count() > 1;
+        Map<String, List<CellRecords>> byCurve = new LinkedHashMap<>();
+        int withoutRecords = 0;
+        for (String arm : Figure1Chart.order(cells, armOrder)) {
+            for (Cell c : cells) {
+                if (!c.summary().arm().equals(arm)) continue;
+                Optional<CellRecords> records = CellRecords.read(c.dir());
+                if (records.isEmpty()) {
+                    withoutRecords++;
+                    continue;
+                }
+                String label = severalSides ? arm + " · " + labels.of(c) : arm;
+                byCurve.computeIfAbsent(label, k -> new ArrayList<>()).add(records.get());
+            }
+        }
+        if (withoutRecords > 0) {
+            err.println("gsnode plot cdf: " + withoutRecords + " cells have a summary but no node records and are not in the figure");
+        }
+        List<CdfSeries> series = new ArrayList<>();
+        byCurve.forEach((label, records) -> series.add(CdfSeries.of(label, records)));
+        return build(series, "n = " + n + ", " + Units.payload(payload) + ", " + scenario,
+                cells.get(0).summary().deadlineMs(), width, height);
+    }
 
     /**
      * @param what the cells' common identity for the title, e.g. "n = 500, 1 MiB, home"

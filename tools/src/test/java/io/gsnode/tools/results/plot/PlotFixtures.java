@@ -10,16 +10,16 @@ import java.util.SplittableRandom;
  * arm-specific time, seeded so every run draws the same picture. The whole message at the largest
  * size leaves some receivers never completed, so censoring is drawn too.
  */
-final class PlotFixtures {
+public final class PlotFixtures {
 
-    static final List<String> ARMS = List.of("wholend", "atuned_32k", "c_32k");
+    public static final List<String> ARMS = List.of("wholend", "atuned_32k", "c_32k");
     static final List<String> SIDES = List.of("shadow", "netns");
     static final long SEED = 20261202;
 
     private PlotFixtures() {}
 
     /** @param receivers one size per entry: cells of {@code receivers + 1} nodes */
-    static List<CellFixture> cells(List<Integer> receivers, List<Integer> payloads) {
+    public static List<CellFixture> cells(List<Integer> receivers, List<Integer> payloads) {
         SplittableRandom random = new SplittableRandom(SEED);
         List<CellFixture> cells = new ArrayList<>();
         for (String side : SIDES) {

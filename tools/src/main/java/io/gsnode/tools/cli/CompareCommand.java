@@ -1,11 +1,15 @@
-package io.gsnode.tools.results.compare;
+package io.gsnode.tools.cli;
 
 import io.gsnode.tools.results.BackendDir;
 import io.gsnode.tools.results.Cell;
-import io.gsnode.tools.results.CellFilter;
 import io.gsnode.tools.results.CellLoader;
 import io.gsnode.tools.results.InputProblem;
 import io.gsnode.tools.results.OutputFiles;
+import io.gsnode.tools.results.compare.Comparison;
+import io.gsnode.tools.results.compare.CsvReport;
+import io.gsnode.tools.results.compare.MarkdownReport;
+import io.gsnode.tools.results.compare.Pairing;
+import io.gsnode.tools.results.compare.PairingResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

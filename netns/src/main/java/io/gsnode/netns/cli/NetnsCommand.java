@@ -1,6 +1,5 @@
-package io.gsnode.netns;
+package io.gsnode.netns.cli;
 
-import io.gsnode.netns.delay.SwitchCommand;
 import io.gsnode.netns.fabric.Commands;
 import io.gsnode.netns.fabric.DelayMode;
 import io.gsnode.netns.fabric.Fabric;
@@ -20,9 +19,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /** {@code gsnode netns}: build, inspect and remove a fabric by hand; {@code gsnode cell --backend netns} runs cells on one. */
 @Command(name = "netns", mixinStandardHelpOptions = true,

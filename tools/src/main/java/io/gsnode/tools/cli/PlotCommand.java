@@ -1,4 +1,4 @@
-package io.gsnode.tools.results.plot;
+package io.gsnode.tools.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,5 +1,10 @@
-package io.gsnode.netns.delay;
+package io.gsnode.netns.cli;
 
+import io.gsnode.netns.delay.DelaySwitch;
+import io.gsnode.netns.delay.NamespacePaths;
+import io.gsnode.netns.delay.SwitchConfig;
+import io.gsnode.netns.delay.SwitchStats;
+import io.gsnode.netns.delay.SwitchStatsFile;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyReader;
 import java.io.IOException;

@@ -1,7 +1,9 @@
-package io.gsnode.tools.results.plot;
+package io.gsnode.tools.cli;
 
 import io.gsnode.tools.results.Cell;
 import io.gsnode.tools.results.InputProblem;
+import io.gsnode.tools.results.plot.Chart;
+import io.gsnode.tools.results.plot.Figure1Chart;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -1,10 +1,11 @@
-package io.gsnode.tools.results.plot;
+package io.gsnode.tools.cli;
 
 import io.gsnode.tools.results.BackendDir;
 import io.gsnode.tools.results.Cell;
-import io.gsnode.tools.results.CellFilter;
 import io.gsnode.tools.results.CellLoader;
 import io.gsnode.tools.results.InputProblem;
+import io.gsnode.tools.results.plot.Chart;
+import io.gsnode.tools.results.plot.FigureFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

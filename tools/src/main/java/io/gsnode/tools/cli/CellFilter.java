@@ -1,6 +1,7 @@
-package io.gsnode.tools.results;
+package io.gsnode.tools.cli;
 
 import io.gsnode.node.record.CellSummary;
+import io.gsnode.tools.results.Cell;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;

@@ -1,7 +1,8 @@
-package io.gsnode.tools.results.extract;
+package io.gsnode.tools.cli;
 
 import io.gsnode.tools.results.CellDirectories;
 import io.gsnode.tools.results.InputProblem;
+import io.gsnode.tools.results.extract.CellExtraction;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,34 +1,26 @@
-package io.gsnode.node.peer;
+package io.gsnode.node.cli;
 
 import io.gsnode.gossipsub.GossipConfig;
-import io.gsnode.libp2p.connection.Causes;
-import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.ConnectionLimits;
-import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.crypto.PrivKey;
 import io.gsnode.libp2p.host.Host;
-import io.gsnode.libp2p.host.HostListener;
-import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
-import io.gsnode.libp2p.ping.PingService;
-import io.gsnode.node.cli.QuicOptions;
+import io.gsnode.node.peer.EventLog;
+import io.gsnode.node.peer.PeerSession;
+import io.gsnode.node.peer.PublishSchedule;
 import io.gsnode.transport.quic.QuicConfig;
 import io.gsnode.transport.quic.QuicTransport;
 import io.gsnode.transport.tcp.TcpConfig;
 import io.gsnode.transport.tcp.TcpTransport;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code gsnode peer}: listen, dial, ping, transfer and echo, reporting every step as one JSON
@@ -102,7 +94,6 @@ public final class PeerCommand implements Callable<Integer> {
     Integer ioThreads;
 
     private final EventLog events = new EventLog(System.out);
-    private final CountDownLatch stop = new CountDownLatch(1);
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new PeerCommand()).execute(args));
@@ -120,10 +111,11 @@ public final class PeerCommand implements Callable<Integer> {
         QuicConfig quicConfig = quicConfig();
         Host host = new Host(key, ConnectionLimits.DEFAULT,
                 List.of(ctx -> new TcpTransport(ctx, tcpConfig), ctx -> new QuicTransport(ctx, quicConfig)));
-        installSignalHandlers();
+        PeerSession session = new PeerSession(plan(), AGENT, events);
+        installSignalHandlers(session);
         boolean ok = true;
         try {
-            ok = run(host, gossipConfig, started);
+            ok = session.run(host, gossipConfig, started);
         } finally {
             host.close().get(5, TimeUnit.SECONDS);
             events.emit("done");
@@ -197,154 +189,15 @@ public final class PeerCommand implements Callable<Integer> {
         }
     }
 
-    private boolean run(Host host, GossipConfig gossipConfig, long started) throws InterruptedException {
-        IdentifyService identify = new IdentifyService(host, AGENT);
-        PingService pings = new PingService(host);
-        TransferProtocol transfer = new TransferProtocol(host, (conn, r) -> events.emit("received",
-                "peer_id", conn.remotePeer().toString(), "protocol", TransferProtocol.PROTOCOL,
-                "bytes", r.bytes(), "sha256", r.sha256(), "ms", r.millis()));
-        EchoProtocol echoes = new EchoProtocol(host);
-        host.addListener(new EventReporter(host));
-        identify.addListener((conn, m) -> events.emit("identify", "peer_id", conn.remotePeer().toString(),
-                "protocols", m.protocols(), "listen_addrs", m.listenAddrs().stream().map(Multiaddr::toString).toList(),
-                "agent", m.agentVersion()));
-
-        List<String> bound = new ArrayList<>();
-        for (String a : listen) {
-            try {
-                bound.add(host.listen(Multiaddr.parse(a)).get().withPeerId(host.peerId()).toString());
-            } catch (ExecutionException e) {
-                events.emit("error", "what", "listen " + a + ": " + e.getCause().getMessage());
-                return false;
-            }
-        }
-        PeerGossip gossip = null;
-        if (!subscribe.isEmpty() || publish != null) {
-            gossip = new PeerGossip(host, gossipConfig, events);
-            for (String topic : new LinkedHashSet<>(subscribe)) gossip.subscribe(topic);
-        }
-        events.emit("listening", "peer_id", host.peerId().toString(), "addrs", bound);
-        try {
-            boolean ok = dialAndPublish(host, gossip, started, pings, transfer, echoes);
-            if (seconds == null) {
-                stop.await();
-            } else {
-                stop.await((long) (seconds * 1000), TimeUnit.MILLISECONDS);
-            }
-            return ok;
-        } finally {
-            if (gossip != null) {
-                gossip.reportCounters();
-                gossip.close();
-            }
-        }
+    private PeerSession.Plan plan() {
+        PublishSchedule schedule = publish == null ? null : new PublishSchedule(publish, size, count, interval, after);
+        return new PeerSession.Plan(listen, dial, ping, send, echo, subscribe, schedule, seconds);
     }
 
-    /** Dials in order while the publisher follows its own schedule; both must end before the countdown. */
-    private boolean dialAndPublish(Host host, PeerGossip gossip, long started, PingService pings,
-                                   TransferProtocol transfer, EchoProtocol echoes) throws InterruptedException {
-        CompletableFuture<Boolean> published = CompletableFuture.completedFuture(true);
-        if (publish != null) {
-            PeerGossip.Schedule schedule = new PeerGossip.Schedule(publish, size, count, interval, after);
-            published = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return gossip.publish(schedule, started, stop);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            });
-        }
-        boolean ok = true;
-        for (String a : dial) {
-            ok &= actions(host, Multiaddr.parse(a), pings, transfer, echoes);
-        }
-        return published.join() && ok;
-    }
-
-    /** Dial, then pings, send and echo on that connection; each failure is one error event. */
-    private boolean actions(Host host, Multiaddr addr, PingService pings, TransferProtocol transfer, EchoProtocol echoes) {
-        Connection conn;
-        long dialStart = System.nanoTime();
-        try {
-            conn = host.dial(addr).join();
-        } catch (RuntimeException e) {
-            events.emit("error", "what", Causes.message(e));
-            return false;
-        }
-        String peer = conn.remotePeer().toString();
-        events.emit("dialed", "peer_id", peer, "ms", (System.nanoTime() - dialStart) / 1e6);
-        boolean ok = true;
-        if (ping > 0) {
-            try {
-                pings.ping(conn, ping, rtt -> events.emit("ping", "peer_id", peer, "rtt_ms", rtt.toNanos() / 1e6)).join();
-            } catch (RuntimeException e) {
-                events.emit("error", "what", "ping " + peer + ": " + Causes.message(e));
-                ok = false;
-            }
-        }
-        if (send > 0) {
-            try {
-                TransferProtocol.Result r = transfer.send(conn, send).join();
-                events.emit("sent", "peer_id", peer, "protocol", TransferProtocol.PROTOCOL, "bytes", r.bytes(),
-                        "sha256", r.sha256(), "match", r.match(), "ms", r.millis());
-                if (!r.match()) {
-                    events.emit("error", "what", "send " + peer + ": the receiver's digest differs from ours");
-                    ok = false;
-                }
-            } catch (RuntimeException e) {
-                events.emit("error", "what", "send " + peer + ": " + Causes.message(e));
-                ok = false;
-            }
-        }
-        if (echo > 0) {
-            try {
-                EchoProtocol.Result r = echoes.echo(conn, echo).join();
-                events.emit("echo", "peer_id", peer, "bytes", r.bytes(), "ok", r.ok(), "ms", r.millis());
-                if (!r.ok()) {
-                    events.emit("error", "what", "echo " + peer + ": " + r.bytes() + " bytes came back, not the "
-                            + echo + " sent");
-                    ok = false;
-                }
-            } catch (RuntimeException e) {
-                events.emit("error", "what", "echo " + peer + ": " + Causes.message(e));
-                ok = false;
-            }
-        }
-        return ok;
-    }
-
-    /** Reports connections and the failures of remotes that broke a rule. */
-    private final class EventReporter implements HostListener {
-        private final Host host;
-
-        EventReporter(Host host) {
-            this.host = host;
-        }
-
-        @Override
-        public void onConnected(Connection c) {
-            events.emit("connected", "peer_id", c.remotePeer().toString(), "addr", c.remoteAddr().toString(),
-                    "direction", c.direction().wireName(), "security", c.security(), "muxer", c.muxer(),
-                    "authenticated", c.authenticated());
-        }
-
-        @Override
-        public void onDisconnected(Connection c) {
-            events.emit("disconnected", "peer_id", c.remotePeer().toString(), "addr", c.remoteAddr().toString());
-        }
-
-        @Override
-        public void onFailure(FailureKind kind, String remote, Throwable cause) {
-            events.emit("protocol_error", "layer", kind.wireName(), "remote", remote, "what", String.valueOf(cause.getMessage()),
-                    "count", host.failureCount(kind));
-        }
-    }
-
-    private void installSignalHandlers() {
+    private static void installSignalHandlers(PeerSession session) {
         // Handled, not left to shutdown hooks, so that 'done' is printed and the exit status stays ours.
         for (String name : List.of("TERM", "INT")) {
-            sun.misc.Signal.handle(new sun.misc.Signal(name), s -> stop.countDown());
+            sun.misc.Signal.handle(new sun.misc.Signal(name), s -> session.stop());
         }
     }
 }

@@ -1,10 +1,11 @@
-package io.gsnode.tools.results.plot;
+package io.gsnode.tools.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.tools.results.CellFixture;
 import io.gsnode.tools.results.CommandRun;
+import io.gsnode.tools.results.plot.PlotFixtures;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,17 @@
-package io.gsnode.shadow;
+package io.gsnode.shadow.cli;
 
 import io.gsnode.node.cli.QuicOptions;
-import io.gsnode.node.run.RunCommand;
+import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.InvalidTopologyException;
 import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.shadow.GraphKind;
+import io.gsnode.shadow.Qdisc;
+import io.gsnode.shadow.ShadowCell;
+import io.gsnode.shadow.ShadowConfig;
+import io.gsnode.shadow.ShadowGenerator;
+import io.gsnode.shadow.ShadowJvmFlags;
 import io.gsnode.transport.quic.QuicConfig;
 import java.io.IOException;
 import java.io.PrintWriter;

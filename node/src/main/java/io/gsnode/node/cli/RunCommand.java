@@ -1,10 +1,14 @@
-package io.gsnode.node.run;
+package io.gsnode.node.cli;
 
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.SignaturePolicy;
-import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.run.NodeDaemon;
+import io.gsnode.node.run.NodeSettings;
+import io.gsnode.node.run.Schedule;
+import io.gsnode.node.run.ShadowSafety;
+import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.LocalTopology;
 import io.gsnode.node.topology.TopologyReader;
 import io.gsnode.segmentation.arm.Arm;

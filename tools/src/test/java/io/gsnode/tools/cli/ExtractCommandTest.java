@@ -1,4 +1,4 @@
-package io.gsnode.tools.results.extract;
+package io.gsnode.tools.cli;
 
 import static io.gsnode.tools.results.CellFixture.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.gsnode.tools.results.compare;
+package io.gsnode.tools.cli;
 
 import static io.gsnode.tools.results.CellFixture.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.gsnode.tools.results.CommandRun;
+import io.gsnode.tools.results.compare.Metric;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,0 +1,4 @@
+/**
+ * {@code gsnode shadow}: the Shadow config generator's command line.
+ */
+package io.gsnode.shadow.cli;
