@@ -8,11 +8,10 @@ import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
 import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cell.CellRunner;
-import io.gsnode.node.cli.QuicOptions;
+import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyWriter;
@@ -91,17 +90,9 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--scenario", paramLabel = "NAME", description = "Link classes of a generated topology (default: ${DEFAULT-VALUE}).")
     String scenario = "home";
 
-    @Option(names = "--arm", paramLabel = "NAME", description = "Arm (default: ${DEFAULT-VALUE}); see gsnode arms.")
-    String arm = "wholend";
-
-    @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size (default: ${DEFAULT-VALUE}).")
-    int payload = 1 << 20;
-
-    @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
-    Transport transport = Transport.TCP;
 
     @CommandLine.Mixin
-    QuicOptions quic = new QuicOptions();
+    WorkloadOptions workload = new WorkloadOptions();
 
     @Option(names = "--runs", paramLabel = "R", description = "Repetitions (default: ${DEFAULT-VALUE}).")
     int runs = 1;
@@ -124,8 +115,6 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--startup-ms", paramLabel = "MS", description = "local, netns: how long all nodes may take to listen (default: ${DEFAULT-VALUE}).")
     long startupMs = 180_000;
 
-    @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "A gossipsub parameter for every node (repeatable).")
-    List<String> gossip = new ArrayList<>();
 
     @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "local, netns: each node warms its JIT up before the publish instant, with no network traffic "
@@ -180,8 +169,8 @@ public final class CellCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "give --topology FILE or --n N");
         }
         try {
-            ArmCatalogue.get(arm);
-            quic.toConfig();
+            ArmCatalogue.get(workload.arm);
+            workload.quic.toConfig();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
@@ -197,16 +186,18 @@ public final class CellCommand implements Callable<Integer> {
         String classpath = System.getProperty("java.class.path");
         if (shadow != null) return runShadow(shadow, topo, java, classpath);
         List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
-        CellOptions options = new CellOptions(topo, arm, payload, transport, quic.asArgs(), quic.engine,
+        CellOptions options = new CellOptions(topo, workload.arm, workload.payload, workload.transport, workload.quic.asArgs(),
+                workload.quic.engine,
                 java, flags, classpath,
-                dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, gossip, killNode, killAfter, jitWarmup);
+                dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, workload.gossip, killNode, killAfter, jitWarmup);
         if (netns != null) {
             for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));
             return 0;
         }
         for (int r = 0; r < runs; r++) {
             Path dir = runDir(r);
-            System.err.println("cell " + arm + " over " + transport + ", run " + (r + 1) + " of " + runs + " -> " + dir);
+            System.err.println("cell " + workload.arm + " over " + workload.transport + ", run " + (r + 1) + " of " + runs
+                    + " -> " + dir);
             CellSummary s = new CellRunner(options, System.err).run(dir, r);
             System.out.println(oneLine(s));
         }
@@ -224,15 +215,16 @@ public final class CellCommand implements Callable<Integer> {
         List<String> flags = jvmFlags.isEmpty() ? ShadowJvmFlags.recommended(java.toString(), classpath) : jvmFlags;
         ShadowCell cell;
         try {
-            cell = ShadowCell.withDefaults(ArmCatalogue.get(arm).name(), payload, transport, quic.toConfig(), quic.asArgs(),
-                    qdisc, schedule, java.toString(), classpath, flags, gossip);
+            cell = ShadowCell.withDefaults(ArmCatalogue.get(workload.arm).name(), workload.payload, workload.transport,
+                    workload.quic.toConfig(), workload.quic.asArgs(), qdisc, schedule, java.toString(), classpath, flags, workload.gossip);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
         ShadowCellRunner runner = new ShadowCellRunner(shadow, cell, topo, wallLimitS == null ? null : Duration.ofSeconds(wallLimitS), System.err);
         for (int r = 0; r < runs; r++) {
             Path dir = runDir(r);
-            System.err.println("cell " + arm + " over " + transport + " under Shadow, run " + (r + 1) + " of " + runs + " -> " + dir);
+            System.err.println("cell " + workload.arm + " over " + workload.transport + " under Shadow, run " + (r + 1) + " of " + runs
+                    + " -> " + dir);
             try {
                 System.out.println(oneLine(runner.run(dir, r)));
             } catch (IllegalArgumentException e) {

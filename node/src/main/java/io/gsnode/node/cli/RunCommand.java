@@ -17,7 +17,6 @@ import io.gsnode.transport.tcp.TcpConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -40,17 +39,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--index", required = true, paramLabel = "I", description = "This node's index in the topology.")
     int index;
 
-    @Option(names = "--arm", paramLabel = "NAME", description = "Arm of the catalogue (default: ${DEFAULT-VALUE}); see gsnode arms.")
-    String arm = "wholend";
-
-    @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size P (default: ${DEFAULT-VALUE}).")
-    int payload = 1 << 20;
-
-    @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
-    Transport transport = Transport.TCP;
 
     @CommandLine.Mixin
-    QuicOptions quic = new QuicOptions();
+    WorkloadOptions workload = new WorkloadOptions();
 
     @Option(names = "--epoch-ms", paramLabel = "T0", description = "Epoch milliseconds the instants count from (default: process start).")
     Long epochMs;
@@ -86,8 +77,6 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--record", paramLabel = "PATH", description = "Write the record here (default: stdout, last line).")
     Path record;
 
-    @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "Any gossipsub parameter (repeatable); see gsnode peer --help.")
-    List<String> gossipParams = new ArrayList<>();
 
     @Option(names = "--cell", paramLabel = "NAME", description = "Cell label for the record (default: ${DEFAULT-VALUE}).")
     String cell = "cell";
@@ -134,7 +123,7 @@ public final class RunCommand implements Callable<Integer> {
             System.err.println("gsnode run: " + topology + ": " + e.getMessage());
             return 2;
         }
-        if (shadow && transport == Transport.QUIC) {
+        if (shadow && workload.transport == Transport.QUIC) {
             String problem = ShadowSafety.datagramProblem(settings.quic(), topo.self());
             if (problem != null) {
                 System.err.println("gsnode run: --shadow: " + problem);
@@ -157,12 +146,12 @@ public final class RunCommand implements Callable<Integer> {
 
     private NodeSettings settings() {
         try {
-            Arm chosen = ArmCatalogue.get(arm);
-            if (payload < 1) throw new IllegalArgumentException("--payload must be at least 1 byte");
+            Arm chosen = ArmCatalogue.get(workload.arm);
+            if (workload.payload < 1) throw new IllegalArgumentException("--payload must be at least 1 byte");
             if (dialSlots < 1) throw new IllegalArgumentException("--dial-slots must be at least 1");
             // The report's cells: lax no-sign (docs/arms.md §5.1), Prysm ids set by the arm.
             GossipConfig.Builder g = new GossipConfig.Builder().signaturePolicy(SignaturePolicy.LAX_NO_SIGN);
-            for (String p : gossipParams) {
+            for (String p : workload.gossip) {
                 int eq = p.indexOf('=');
                 if (eq < 1) throw new IllegalArgumentException("--gossip wants NAME=VALUE, got '" + p + "'");
                 g.set(p.substring(0, eq), p.substring(eq + 1));
@@ -177,8 +166,8 @@ public final class RunCommand implements Callable<Integer> {
                 // The record names the backend the node really ran on unless the runner said otherwise.
                 if ("local".equals(backend)) backend = "shadow";
             }
-            return new NodeSettings(index, chosen, payload, g.build(), transport, tcp,
-                    quic.toConfig(), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
+            return new NodeSettings(index, chosen, workload.payload, g.build(), workload.transport, tcp,
+                    workload.quic.toConfig(), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
                     loopback, record, cell, backend, queue, delay, run, jitWarmup);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());

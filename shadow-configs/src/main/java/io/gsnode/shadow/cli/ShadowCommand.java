@@ -1,9 +1,8 @@
 package io.gsnode.shadow.cli;
 
-import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.cli.RunCommand;
+import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.InvalidTopologyException;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.shadow.GraphKind;
@@ -18,7 +17,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -47,17 +45,9 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write shadow.yaml, shadow.gml and topology.json into.")
     Path out;
 
-    @Option(names = "--arm", paramLabel = "NAME", description = "Arm of the catalogue (default: ${DEFAULT-VALUE}); see gsnode arms.")
-    String arm = "wholend";
-
-    @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size P (default: ${DEFAULT-VALUE}).")
-    int payload = 1 << 20;
-
-    @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
-    Transport transport = Transport.TCP;
 
     @Mixin
-    QuicOptions quic = new QuicOptions();
+    WorkloadOptions workload = new WorkloadOptions();
 
     @Option(names = "--qdisc", paramLabel = "fifo|round-robin", description = "Shadow's uplink queue (default: ${DEFAULT-VALUE}).")
     Qdisc qdisc = Qdisc.FIFO;
@@ -133,8 +123,6 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--run", paramLabel = "R", description = "Repetition number, for the records (default: ${DEFAULT-VALUE}).")
     int run;
 
-    @Option(names = "--gossip", paramLabel = "NAME=VALUE", description = "A gossipsub parameter for every node (repeatable).")
-    List<String> gossip = new ArrayList<>();
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new ShadowCommand()).execute(args));
@@ -173,17 +161,18 @@ public final class ShadowCommand implements Callable<Integer> {
     }
 
     private ShadowCell cell() {
-        String armName = ArmCatalogue.get(arm).name();
-        QuicConfig quicConfig = quic.toConfig();
+        String armName = ArmCatalogue.get(workload.arm).name();
+        QuicConfig quicConfig = workload.quic.toConfig();
         Schedule schedule = new Schedule(ShadowConfig.SIMULATION_EPOCH_MS, Duration.ofMillis(dialAt), Duration.ofMillis(subscribeAt),
                 Duration.ofMillis(publishAt), Duration.ofMillis(hold));
         long stop = stopTime != null ? stopTime : publishAt + hold + ShadowCell.SHUTDOWN_MARGIN_MS;
         String javaPath = java != null ? java : defaultJava();
         String jarPath = jar != null ? jar : defaultJar();
         List<String> flags = jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended(javaPath, jarPath);
-        return new ShadowCell(armName, payload, transport, quicConfig, quic.asArgs(), qdisc, graph,
+        return new ShadowCell(armName, workload.payload, workload.transport, quicConfig, workload.quic.asArgs(), qdisc, graph,
                 schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer, socketRecvBuffer, !noSendAutotune,
-                !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout, dialSlots, port, run, gossip);
+                !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout, dialSlots, port, run,
+                workload.gossip);
     }
 
     private static String defaultJava() {

@@ -79,15 +79,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     private List<Comparison> compare(PrintWriter err) throws InputProblem {
         Map<String, BackendDir> sides = new LinkedHashMap<>();
-        for (String text : backends) {
-            BackendDir side;
-            try {
-                side = BackendDir.parse(text);
-            } catch (IllegalArgumentException e) {
-                throw new InputProblem(e.getMessage());
-            }
-            if (sides.put(side.name(), side) != null) throw new InputProblem("backend '" + side.name() + "' given twice");
-        }
+        for (BackendDir side : BackendDir.parseAll(backends)) sides.put(side.name(), side);
         if (sides.size() < 2) throw new InputProblem("give at least two --backend NAME=DIR to compare");
         String ref = reference != null ? reference : sides.keySet().iterator().next();
         if (!sides.containsKey(ref)) throw new InputProblem("--reference '" + ref + "' is not a --backend name " + sides.keySet());

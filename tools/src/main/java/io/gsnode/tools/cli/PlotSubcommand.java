@@ -10,9 +10,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
@@ -75,15 +73,7 @@ abstract class PlotSubcommand implements Callable<Integer> {
 
     private List<Cell> load() throws InputProblem {
         List<Cell> cells = new ArrayList<>();
-        Set<String> names = new LinkedHashSet<>();
-        for (String text : backends) {
-            BackendDir side;
-            try {
-                side = BackendDir.parse(text);
-            } catch (IllegalArgumentException e) {
-                throw new InputProblem(e.getMessage());
-            }
-            if (!names.add(side.name())) throw new InputProblem("backend '" + side.name() + "' given twice");
+        for (BackendDir side : BackendDir.parseAll(backends)) {
             List<Cell> all = CellLoader.load(side);
             List<Cell> kept = filter.apply(all);
             if (kept.isEmpty()) {

@@ -1,6 +1,10 @@
 package io.gsnode.tools.results;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /** One side of a comparison or figure, given on the command line as {@code NAME=DIR}. */
 public record BackendDir(String name, Path dir) {
@@ -17,5 +21,22 @@ public record BackendDir(String name, Path dir) {
             throw new IllegalArgumentException("--backend takes NAME=DIR, was '" + text + "'");
         }
         return new BackendDir(text.substring(0, eq), Path.of(text.substring(eq + 1)));
+    }
+
+    /** Parses every {@code --backend} in order; a malformed one or a name given twice is an input problem. */
+    public static List<BackendDir> parseAll(List<String> texts) throws InputProblem {
+        List<BackendDir> sides = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (String text : texts) {
+            BackendDir side;
+            try {
+                side = parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new InputProblem(e.getMessage());
+            }
+            if (!names.add(side.name())) throw new InputProblem("backend '" + side.name() + "' given twice");
+            sides.add(side);
+        }
+        return sides;
     }
 }

@@ -1,0 +1,31 @@
+package io.gsnode.node.cli;
+
+import io.gsnode.node.run.Transport;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * What every node of a cell runs, as {@code gsnode run}, {@code gsnode cell} and
+ * {@code gsnode shadow} take it (a picocli mixin): the arm, the payload, the transport with its
+ * QUIC knobs, and gossipsub parameters.
+ */
+public final class WorkloadOptions {
+
+    @Option(names = "--arm", paramLabel = "NAME", description = "Arm of the catalogue (default: ${DEFAULT-VALUE}); see gsnode arms.")
+    public String arm = "wholend";
+
+    @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size P (default: ${DEFAULT-VALUE}).")
+    public int payload = 1 << 20;
+
+    @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transport (default: ${DEFAULT-VALUE}).")
+    public Transport transport = Transport.TCP;
+
+    @Mixin
+    public QuicOptions quic = new QuicOptions();
+
+    @Option(names = "--gossip", paramLabel = "NAME=VALUE",
+            description = "A gossipsub parameter for every node, e.g. d=8 (repeatable; an unknown name lists them all).")
+    public List<String> gossip = new ArrayList<>();
+}
