@@ -104,8 +104,10 @@ public final class GossipRouter implements AutoCloseable {
     /** Serves the meshsub protocols, adopts current and future connections, starts the heartbeat. */
     public GossipRouter start() {
         for (String protocol : MeshsubVersion.proposalOrder()) {
-            host.setProtocolHandler(protocol, stream -> stream.setHandler(
-                    new InboundReader(config.maxMessageSize(), inboundSink, loop.clock())));
+            host.setProtocolHandler(protocol, stream -> {
+                stream.setHandler(new InboundReader(config.maxMessageSize(), inboundSink, loop.clock()));
+                loop.run(() -> adoptInbound(stream));
+            });
         }
         host.addListener(new HostListener() {
             @Override
@@ -289,6 +291,18 @@ public final class GossipRouter implements AutoCloseable {
         for (Set<PeerId> f : s.fanout.values()) f.remove(p.id);
     }
 
+    /**
+     * go keeps only the newest inbound stream of a peer, and resets the others as soon as it
+     * opens: a peer cannot hold a reader per stream it opens.
+     */
+    private void adoptInbound(Stream stream) {
+        Connection connection = stream.connection();
+        PeerState p = s.peers.get(connection.remotePeer());
+        if (p == null || p.connection != connection) p = addPeer(connection);
+        if (p.inbound != null && p.inbound != stream) p.inbound.reset();
+        p.inbound = stream;
+    }
+
     // ---------------------------------------------------------------- incoming RPCs
 
     private void handleRpc(Stream stream, Rpc rpc, int frameBytes, long arrivedNanos) {
@@ -296,8 +310,8 @@ public final class GossipRouter implements AutoCloseable {
         PeerState p = s.peers.get(connection.remotePeer());
         if (p == null || p.connection != connection) p = addPeer(connection);
         if (p.inbound != stream) {
-            // go keeps only the newest inbound stream of a peer.
-            if (p.inbound != null) p.inbound.reset();
+            // A reset stream's last frames, decoded before its reset reached the loop: dropped.
+            if (p.inbound != null) return;
             p.inbound = stream;
         }
         tracer.rpcReceived(p.id, RpcParts.of(rpc, frameBytes));

@@ -6,7 +6,6 @@ import io.gsnode.gossipsub.rpc.RpcDecoder;
 import io.gsnode.libp2p.connection.Stream;
 import io.gsnode.libp2p.connection.StreamHandler;
 import io.gsnode.libp2p.framing.LengthPrefixed;
-import io.gsnode.libp2p.multiformats.UVarint;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.function.LongSupplier;
@@ -96,24 +95,16 @@ final class InboundReader implements StreamHandler {
             return;
         }
         if (in.isReadable()) {
-            // A partial frame: keep it, sized for the whole frame when its prefix says how big.
-            int expected = expectedFrameSize(in);
-            pending = Unpooled.buffer(Math.max(in.readableBytes(), Math.min(expected, maxFrame + 10))).writeBytes(in);
+            // A partial frame: keep what came, never what the prefix claims (a peer can claim the
+            // largest frame in 5 bytes on every stream it opens). The buffer doubles as the rest
+            // arrives, so each byte is still copied a bounded number of times.
+            pending = Unpooled.buffer(in.readableBytes()).writeBytes(in);
         }
     }
 
-    /** The whole frame's size when its length prefix is complete, else what is there. */
-    private static int expectedFrameSize(ByteBuf in) {
-        int start = in.readerIndex();
-        try {
-            long length = UVarint.read(in);
-            if (length < 0 || length > Integer.MAX_VALUE - 10) return in.readableBytes();
-            return (int) length + (in.readerIndex() - start);
-        } catch (IllegalArgumentException e) {
-            return in.readableBytes();
-        } finally {
-            in.readerIndex(start);
-        }
+    /** Bytes of buffer this reader holds for a partial frame. */
+    int bufferedCapacity() {
+        return pending.capacity();
     }
 
     private void release() {

@@ -9,6 +9,8 @@ import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.libp2p.multiformats.UVarint;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -60,6 +62,46 @@ class RouterBadInputTest {
         assertTrue(bad.closed());
         assertEquals(1, f.counters.malformed());
         assertStillServing();
+    }
+
+    /**
+     * Issue 18 #1: a 5-byte prefix claiming the largest frame, on each of 256 streams. The reader
+     * keeps what arrived, never what was claimed, and the router keeps one inbound stream per peer
+     * (the newest, as go does), so the heap barely moves; before, each stream held a buffer of
+     * the claimed size (20 streams: 232 MiB).
+     */
+    @Test
+    void streamsClaimingTheLargestFrameHoldNeitherMemoryNorStreams() {
+        try (RouterFixture big = new RouterFixture(RouterFixture.config().build())) {
+            big.subscribe("t");
+            ScriptedPeer sender = big.connect().subscribe("t");
+            sender.control(ControlMessage.graft("t"));
+            ScriptedPeer claimer = big.connect();
+            ByteBuf prefix = Unpooled.buffer();
+            UVarint.write(prefix, big.router.config().maxMessageSize());
+            byte[] claim = new byte[prefix.readableBytes()];
+            prefix.readBytes(claim);
+            long heapBefore = usedHeapAfterGc();
+            for (int i = 0; i < 256; i++) claimer.openNewStream().sendRaw(claim);
+            long heapGrowth = usedHeapAfterGc() - heapBefore;
+
+            List<ScriptedPeer.FakeStream> streams = claimer.openedStreams();
+            assertEquals(256, streams.size());
+            assertEquals(255, streams.stream().filter(s -> s.reset).count(), "all but the newest stream reset");
+            long buffered = streams.stream().mapToLong(s -> ((InboundReader) s.handler).bufferedCapacity()).sum();
+            assertTrue(buffered <= 256L * claim.length, "buffered " + buffered + " bytes");
+            assertTrue(heapGrowth < 16L << 20, "the heap grew " + (heapGrowth >> 20) + " MiB");
+            assertFalse(claimer.closed(), "a partial frame is not an error");
+            PubMessage m = RouterFixture.message("t", "still delivering");
+            sender.publish(m);
+            assertEquals(1, big.deliveredCount(big.idOf(m)));
+        }
+    }
+
+    private static long usedHeapAfterGc() {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        for (int i = 0; i < 3; i++) System.gc();
+        return memory.getHeapMemoryUsage().getUsed();
     }
 
     @Test

@@ -44,8 +44,9 @@ final class ScriptedPeer {
     private final FakeConnection connection;
     /** The router's outbound stream: what the router writes lands in {@link #received}. */
     final FakeStream toPeer;
-    /** Ours to the router, opened on the first send. */
+    /** Ours to the router, opened on the first send (and again after {@link #openNewStream()}). */
     private FakeStream fromPeer;
+    private final List<FakeStream> opened = new ArrayList<>();
     private final List<Rpc> received = new ArrayList<>();
     private final List<CompletableFuture<Void>> stalledWrites = new ArrayList<>();
     private boolean stalled;
@@ -100,6 +101,7 @@ final class ScriptedPeer {
                 throw new AssertionError("the router wrote on a stream it only reads");
             });
             fromPeer.setProtocol(protocol);
+            opened.add(fromPeer);
             fixture.host().handler(protocol).handle(fromPeer);
         }
         try {
@@ -188,6 +190,17 @@ final class ScriptedPeer {
 
     boolean inboundReset() {
         return fromPeer != null && fromPeer.reset;
+    }
+
+    /** The next send opens another stream to the router, as a peer may. */
+    ScriptedPeer openNewStream() {
+        fromPeer = null;
+        return this;
+    }
+
+    /** Every stream this peer opened to the router, oldest first. */
+    List<FakeStream> openedStreams() {
+        return List.copyOf(opened);
     }
 
     // ---------------------------------------------------------------- the stand-in transport

@@ -31,32 +31,24 @@ public final class RpcDecoder {
     private static Rpc rpc(ProtoReader r) {
         List<SubOpts> subs = new ArrayList<>();
         List<PubMessage> publish = new ArrayList<>();
-        ControlMessage control = null;
+        ControlParts control = null;
         PartialMessage partial = null;
         while (r.next()) {
             switch (r.field()) {
                 case 1 -> subs.add(subOpts(new ProtoReader(r.readBytes())));
                 case 2 -> publish.add(message(new ProtoReader(r.readBytes())));
-                case 3 -> control = merge(control, control(new ProtoReader(r.readBytes())));
+                case 3 -> {
+                    // Protobuf merges repeated occurrences of an embedded message. Into one set of
+                    // lists: merging whole messages copies them each time, quadratic in a frame of
+                    // n empty control fields (4 bytes each).
+                    if (control == null) control = new ControlParts();
+                    control.read(new ProtoReader(r.readBytes()));
+                }
                 case 10 -> partial = partial(new ProtoReader(r.readBytes()));
                 default -> r.skip();
             }
         }
-        return new Rpc(subs, publish, control, partial);
-    }
-
-    /** Protobuf merges repeated occurrences of an embedded message; so do we. */
-    private static ControlMessage merge(ControlMessage a, ControlMessage b) {
-        if (a == null) return b;
-        return new ControlMessage(concat(a.ihave(), b.ihave()), concat(a.iwant(), b.iwant()),
-                concat(a.graft(), b.graft()), concat(a.prune(), b.prune()),
-                concat(a.idontwant(), b.idontwant()), b.extensions() != null ? b.extensions() : a.extensions());
-    }
-
-    private static <T> List<T> concat(List<T> a, List<T> b) {
-        List<T> out = new ArrayList<>(a);
-        out.addAll(b);
-        return out;
+        return new Rpc(subs, publish, control == null ? null : control.build(), partial);
     }
 
     private static SubOpts subOpts(ProtoReader r) {
@@ -99,25 +91,32 @@ public final class RpcDecoder {
         return new PubMessage(from, data == null ? new byte[0] : data, seqno, topic, signature, key);
     }
 
-    private static ControlMessage control(ProtoReader r) {
-        List<IHave> ihave = new ArrayList<>();
-        List<IWant> iwant = new ArrayList<>();
-        List<String> graft = new ArrayList<>();
-        List<Prune> prune = new ArrayList<>();
-        List<IDontWant> idontwant = new ArrayList<>();
-        Extensions extensions = null;
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> ihave.add(ihave(new ProtoReader(r.readBytes())));
-                case 2 -> iwant.add(new IWant(ids(new ProtoReader(r.readBytes()), 1)));
-                case 3 -> graft.add(topicOnly(new ProtoReader(r.readBytes()), "GRAFT"));
-                case 4 -> prune.add(prune(new ProtoReader(r.readBytes())));
-                case 5 -> idontwant.add(new IDontWant(ids(new ProtoReader(r.readBytes()), 1)));
-                case 6 -> extensions = extensions(new ProtoReader(r.readBytes()));
-                default -> r.skip();
+    /** The control fields of one RPC, however many times the field occurs. */
+    private static final class ControlParts {
+        private final List<IHave> ihave = new ArrayList<>();
+        private final List<IWant> iwant = new ArrayList<>();
+        private final List<String> graft = new ArrayList<>();
+        private final List<Prune> prune = new ArrayList<>();
+        private final List<IDontWant> idontwant = new ArrayList<>();
+        private Extensions extensions;
+
+        void read(ProtoReader r) {
+            while (r.next()) {
+                switch (r.field()) {
+                    case 1 -> ihave.add(ihave(new ProtoReader(r.readBytes())));
+                    case 2 -> iwant.add(new IWant(ids(new ProtoReader(r.readBytes()), 1)));
+                    case 3 -> graft.add(topicOnly(new ProtoReader(r.readBytes()), "GRAFT"));
+                    case 4 -> prune.add(prune(new ProtoReader(r.readBytes())));
+                    case 5 -> idontwant.add(new IDontWant(ids(new ProtoReader(r.readBytes()), 1)));
+                    case 6 -> extensions = extensions(new ProtoReader(r.readBytes()));
+                    default -> r.skip();
+                }
             }
         }
-        return new ControlMessage(ihave, iwant, graft, prune, idontwant, extensions);
+
+        ControlMessage build() {
+            return new ControlMessage(ihave, iwant, graft, prune, idontwant, extensions);
+        }
     }
 
     private static IHave ihave(ProtoReader r) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.management.ThreadMXBean;
 import io.gsnode.gossipsub.rpc.ControlMessage.Extensions;
 import io.gsnode.gossipsub.rpc.ControlMessage.IDontWant;
 import io.gsnode.gossipsub.rpc.ControlMessage.IHave;
@@ -16,6 +17,7 @@ import io.gsnode.libp2p.multiformats.UVarint;
 import io.gsnode.libp2p.protobuf.ProtoWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import java.lang.management.ManagementFactory;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -105,5 +107,39 @@ class RpcCodecTest {
         frame.readBytes(out);
         frame.release();
         return out;
+    }
+
+    /**
+     * Issue 18 #2: a frame of n control fields, each {@code 1a 02 0a 00} (a control message with
+     * one empty IHAVE). Protobuf merges them; merging by copying was quadratic (160 KB took 4.3 s
+     * on a transport thread). The work is measured as bytes this thread allocates, not as time.
+     */
+    @Test
+    void repeatedControlFieldsDecodeInLinearWork() {
+        int n = 16_384;
+        long once = allocatedDecoding(repeatedControl(n));
+        long twice = allocatedDecoding(repeatedControl(2 * n));
+        assertTrue(twice < 2.5 * once, "2n fields allocate " + twice + " bytes, n fields " + once);
+
+        byte[] mebibyte = repeatedControl((1 << 20) / 4);
+        Rpc rpc = RpcDecoder.decode(mebibyte);
+        assertEquals((1 << 20) / 4, rpc.control().ihave().size());
+        long work = allocatedDecoding(mebibyte);
+        assertTrue(work < 256L * mebibyte.length, "a 1 MiB frame allocates " + work + " bytes");
+    }
+
+    private static byte[] repeatedControl(int n) {
+        byte[] frame = new byte[4 * n];
+        for (int i = 0; i < n; i++) System.arraycopy(new byte[] {0x1a, 0x02, 0x0a, 0x00}, 0, frame, 4 * i, 4);
+        return frame;
+    }
+
+    private static long allocatedDecoding(byte[] frame) {
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        RpcDecoder.decode(frame); // warm: class loading and compilation are not the decoder's work
+        long before = threads.getThreadAllocatedBytes(id);
+        RpcDecoder.decode(frame);
+        return threads.getThreadAllocatedBytes(id) - before;
     }
 }

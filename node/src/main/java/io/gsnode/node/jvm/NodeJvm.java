@@ -23,10 +23,12 @@ public final class NodeJvm {
      * 5.2-6.2 s against 3.2-3.4 s; with C2 two of three runs left a receiver short), wholend
      * 875-960 ms against 655-705 ms; atuned_32k over QUIC (Kwik), two runs, 1,945-1,990 ms with
      * C2 (3 and 5 of 9 receivers completed) against 1,310-1,470 ms (9 of 9). The JVM's own
-     * warnings go to stderr: a node's stdout carries only its JSON events.
+     * warnings go to stderr: a node's stdout carries only its JSON events. Out of memory, a node
+     * exits (status 3) rather than limp on with a dead event loop or heartbeat and write a record
+     * that says complete: its runner then records it lost.
      */
     public static final List<String> BASE_FLAGS = List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m",
-            "-XX:TieredStopAtLevel=1", "-Xss512k", "-XX:+IgnoreUnrecognizedVMOptions",
+            "-XX:TieredStopAtLevel=1", "-Xss512k", "-XX:+IgnoreUnrecognizedVMOptions", "-XX:+ExitOnOutOfMemoryError",
             "-Xlog:disable", "-Xlog:all=warning:stderr");
 
     private NodeJvm() {}
