@@ -90,13 +90,21 @@ final class ControlHandler {
             s.reject(p.id, RejectReason.IWANT_BUDGET_SPENT);
             return;
         }
+        // At most max_ihave_length new ids are looked at per RPC: an IHAVE of half a million ids
+        // (one 10 MiB frame) would otherwise be hashed, sorted and shuffled on this thread, to ask
+        // for 5,000 of them at the most.
         Set<MessageId> candidates = new LinkedHashSet<>();
+        scan:
         for (IHave h : ihaves) {
             if (!s.mesh.containsKey(h.topic())) {
                 if (!s.subscriptions.containsKey(h.topic())) s.reject(p.id, RejectReason.UNKNOWN_TOPIC);
                 continue;
             }
             for (byte[] raw : h.messageIds()) {
+                if (candidates.size() >= config.maxIHaveLength()) {
+                    s.reject(p.id, RejectReason.IHAVE_IDS_OVER_LIMIT);
+                    break scan;
+                }
                 MessageId id = MessageId.wrap(raw);
                 if (s.seen.contains(id)) continue;
                 requests.onAnnounced(p.id, id, h.topic());
@@ -175,9 +183,14 @@ final class ControlHandler {
         s.tracer.meshAdded(topic, p.id);
     }
 
+    /** A PRUNE for a topic we have no mesh in is dropped, as go does: no backoff kept for invented topics. */
     private void handlePrune(PeerState p, Prune prune) {
         Set<PeerId> m = s.mesh.get(prune.topic());
-        if (m != null && m.remove(p.id)) s.tracer.meshRemoved(prune.topic(), p.id);
+        if (m == null) {
+            s.reject(p.id, RejectReason.PRUNE_UNKNOWN_TOPIC);
+            return;
+        }
+        if (m.remove(p.id)) s.tracer.meshRemoved(prune.topic(), p.id);
         Duration wait = prune.backoffSeconds() != null && prune.backoffSeconds() > 0
                 ? Duration.ofSeconds(Math.min(prune.backoffSeconds(), 3600 * 24))
                 : config.pruneBackoff();

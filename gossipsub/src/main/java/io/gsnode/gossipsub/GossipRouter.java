@@ -283,7 +283,7 @@ public final class GossipRouter implements AutoCloseable {
         batch.forget(p.id);
         for (String topic : p.topics) {
             Set<PeerId> set = s.topicPeers.get(topic);
-            if (set != null) set.remove(p.id);
+            if (set != null && set.remove(p.id) && set.isEmpty()) s.topicPeers.remove(topic);
         }
         for (var e : s.mesh.entrySet()) {
             if (e.getValue().remove(p.id)) tracer.meshRemoved(e.getKey(), p.id);
@@ -335,7 +335,8 @@ public final class GossipRouter implements AutoCloseable {
         }
         p.topics.remove(topic);
         Set<PeerId> set = s.topicPeers.get(topic);
-        if (set != null) set.remove(p.id);
+        // Emptied entries go, so that churn through invented topic names leaves nothing behind.
+        if (set != null && set.remove(p.id) && set.isEmpty()) s.topicPeers.remove(topic);
         Set<PeerId> m = s.mesh.get(topic);
         if (m != null && m.remove(p.id)) tracer.meshRemoved(topic, p.id);
         Set<PeerId> f = s.fanout.get(topic);

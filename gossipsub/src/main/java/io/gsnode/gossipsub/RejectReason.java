@@ -17,12 +17,14 @@ enum RejectReason {
     IHAVE_BELOW_GOSSIP_THRESHOLD("ihave_below_gossip_threshold"),
     IHAVE_PARKED("ihave_parked"),
     IHAVE_OVER_LIMIT("ihave_over_limit"),
+    IHAVE_IDS_OVER_LIMIT("ihave_ids_over_limit"),
     IWANT_BUDGET_SPENT("iwant_budget_spent"),
     DECLINED_BY_GATE("declined_by_gate"),
     IWANT_BELOW_GOSSIP_THRESHOLD("iwant_below_gossip_threshold"),
     IWANT_RETRANSMISSION_CAP("iwant_retransmission_cap"),
     GRAFT_UNKNOWN_TOPIC("graft_unknown_topic"),
-    GRAFT_DURING_BACKOFF("graft_during_backoff");
+    GRAFT_DURING_BACKOFF("graft_during_backoff"),
+    PRUNE_UNKNOWN_TOPIC("prune_unknown_topic");
 
     private final String label;
 

@@ -57,6 +57,17 @@ class IHaveIWantLimitsTest {
         assertEquals(11, p.iwantIds(), "the heartbeat reset the count");
     }
 
+    /** Issue 18 #9: half a million ids in one IHAVE; the router looks at max_ihave_length of them. */
+    @Test
+    void aHugeIHaveIsReadOnlyUpToMaxIHaveLength() {
+        ScriptedPeer p = subscribedPeer();
+        List<byte[]> many = new ArrayList<>();
+        for (int i = 0; i < 500_000; i++) many.add(id(i));
+        p.control(ControlMessage.ihave("t", many));
+        assertEquals(5000, p.iwantIds());
+        assertEquals(1, f.counters.rejected("ihave_ids_over_limit"));
+    }
+
     @Test
     void idsAskedPerHeartbeatAreCappedAtMaxIHaveLength() {
         ScriptedPeer p = subscribedPeer();

@@ -11,6 +11,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -118,6 +119,17 @@ class RouterBadInputTest {
         bad.control(ControlMessage.graft("elsewhere"));
         assertEquals(1, f.counters.rejected("graft_unknown_topic"));
         assertEquals(List.of(), bad.prunes());
+        assertStillServing();
+    }
+
+    /** Issue 18 #9: PRUNEs for invented topics are dropped as go drops them; no backoff is kept per name. */
+    @Test
+    void prunesForTopicsWithoutAMeshAreDroppedAndCounted() {
+        List<ControlMessage.Prune> invented = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) invented.add(new ControlMessage.Prune("invented-" + i, List.of(), 3600L));
+        bad.control(ControlMessage.prune(invented));
+        assertEquals(1000, f.counters.rejected("prune_unknown_topic"));
+        assertFalse(bad.closed());
         assertStillServing();
     }
 
