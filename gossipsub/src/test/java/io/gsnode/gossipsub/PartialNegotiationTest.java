@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.gossipsub.partial.PartialExtension;
 import io.gsnode.gossipsub.partial.PartialRouterServices;
-import io.gsnode.gossipsub.rpc.ControlMessage.Extensions;
 import io.gsnode.gossipsub.rpc.ControlMessage;
+import io.gsnode.gossipsub.rpc.ControlMessage.Extensions;
 import io.gsnode.gossipsub.rpc.PartialMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.SubOpts;
@@ -94,7 +94,7 @@ class PartialNegotiationTest {
     void aPeerThatRequestsPartialMessagesGetsNoFullOnesWhereWeCanSendPartial() {
         RecordingExtension ext = new RecordingExtension();
         try (RouterFixture f = new RouterFixture(RouterFixture.config().build(), b -> b.extension(ext))) {
-            f.settleSubscribe("t", TopicOptions.REQUEST_PARTIAL);
+            f.subscribe("t", TopicOptions.REQUEST_PARTIAL, d -> {});
             ScriptedPeer partial = f.connect(Direction.INBOUND, RouterFixture.V1_3);
             partial.control(ControlMessage.extensions(new Extensions(true)));
             partial.send(new Rpc(List.of(new SubOpts(true, "t", true, true)), List.of(), null, null));
@@ -113,7 +113,7 @@ class PartialNegotiationTest {
     void joiningWithPartialMessagesNeedsTheExtension() {
         try (RouterFixture f = new RouterFixture(RouterFixture.config().build())) {
             CompletionException e = assertThrows(CompletionException.class,
-                    () -> f.settleSubscribe("t", TopicOptions.REQUEST_PARTIAL));
+                    () -> f.subscribe("t", TopicOptions.REQUEST_PARTIAL, d -> {}));
             assertTrue(e.getCause() instanceof IllegalStateException);
         }
     }

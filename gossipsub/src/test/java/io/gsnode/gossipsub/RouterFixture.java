@@ -16,34 +16,37 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
  * One router on a {@link ManualLoop} and its clock, with {@link ScriptedPeer}s in place of
  * sockets. Nothing runs until the test sends, calls or advances time, so every test is
  * deterministic and a test of absence advances the clock past the moment instead of sleeping.
+ * Public, with {@link ScriptedPeer}, for the tests of the policies that plug into the router.
  */
-final class RouterFixture implements AutoCloseable {
+public final class RouterFixture implements AutoCloseable {
 
-    static final String V1_1 = "/meshsub/1.1.0";
-    static final String V1_2 = "/meshsub/1.2.0";
-    static final String V1_3 = "/meshsub/1.3.0";
+    public static final String V1_1 = "/meshsub/1.1.0";
+    public static final String V1_2 = "/meshsub/1.2.0";
+    public static final String V1_3 = "/meshsub/1.3.0";
 
     final ManualLoop loop = new ManualLoop();
-    final GossipCounters counters = new GossipCounters();
-    final List<Delivery> delivered = new ArrayList<>();
-    final GossipConfig config;
-    final GossipRouter router;
+    public final GossipCounters counters = new GossipCounters();
+    public final List<Delivery> delivered = new ArrayList<>();
+    public final GossipConfig config;
+    public final GossipRouter router;
     private final FakeHost host = new FakeHost(Ed25519.fromIndex(0));
     private final long started;
     private long nextHeartbeat;
     private int nextIndex = 1;
 
-    RouterFixture(GossipConfig config) {
+    public RouterFixture(GossipConfig config) {
         this(config, b -> b);
     }
 
-    RouterFixture(GossipConfig config, UnaryOperator<GossipRouter.Builder> customise) {
+    /** {@code customise} adds policies and hooks; the config, executor, clock and tracer are the fixture's. */
+    public RouterFixture(GossipConfig config, UnaryOperator<GossipRouter.Builder> customise) {
         this.config = config;
         this.started = loop.now();
         this.nextHeartbeat = started + config.heartbeatInitialDelay().toNanos();
@@ -54,7 +57,7 @@ final class RouterFixture implements AutoCloseable {
     }
 
     /** A config with a 1 s heartbeat and the first one at 1 s, so heartbeat k falls at k seconds. */
-    static GossipConfig.Builder config() {
+    public static GossipConfig.Builder config() {
         return new GossipConfig.Builder().heartbeatInterval(Duration.ofSeconds(1))
                 .set("heartbeat_initial_delay_ms", "1000");
     }
@@ -66,16 +69,16 @@ final class RouterFixture implements AutoCloseable {
     // ---------------------------------------------------------------- peers
 
     /** A peer that dialed us and speaks {@code /meshsub/1.2.0}. */
-    ScriptedPeer connect() {
+    public ScriptedPeer connect() {
         return connect(Direction.INBOUND, V1_2);
     }
 
-    ScriptedPeer connect(Direction direction, String protocol) {
+    public ScriptedPeer connect(Direction direction, String protocol) {
         return connect(nextIndex++, direction, protocol);
     }
 
     /** A peer whose key comes from {@code index} (the router's own is 0), for draws that depend on ids. */
-    ScriptedPeer connectAs(int index, Direction direction) {
+    public ScriptedPeer connectAs(int index, Direction direction) {
         return connect(index, direction, V1_2);
     }
 
@@ -100,23 +103,27 @@ final class RouterFixture implements AutoCloseable {
 
     // ---------------------------------------------------------------- the router's side
 
-    void subscribe(String topic) {
-        settle(router.subscribe(topic, delivered::add));
+    public void subscribe(String topic) {
+        subscribe(topic, TopicOptions.FULL_MESSAGES, d -> {});
     }
 
-    void settleSubscribe(String topic, TopicOptions options) {
-        settle(router.subscribe(topic, options, delivered::add));
+    /** Subscribes with {@code options}; each delivery is recorded and passed to {@code also}. */
+    public void subscribe(String topic, TopicOptions options, Consumer<Delivery> also) {
+        settle(router.subscribe(topic, options, d -> {
+            delivered.add(d);
+            also.accept(d);
+        }));
     }
 
     void unsubscribe(String topic) {
         settle(router.unsubscribe(topic));
     }
 
-    PublishResult publish(String topic, byte[] data) {
+    public PublishResult publish(String topic, byte[] data) {
         return settle(router.publish(topic, data));
     }
 
-    List<PeerId> mesh(String topic) {
+    public List<PeerId> mesh(String topic) {
         return settle(router.meshPeers(topic));
     }
 
@@ -140,7 +147,7 @@ final class RouterFixture implements AutoCloseable {
 
     // ---------------------------------------------------------------- time
 
-    void advance(Duration d) {
+    public void advance(Duration d) {
         loop.advance(d);
     }
 
@@ -150,7 +157,7 @@ final class RouterFixture implements AutoCloseable {
     }
 
     /** Advances to just after the next heartbeat. */
-    void heartbeat() {
+    public void heartbeat() {
         while (nextHeartbeat - loop.now() <= 0) nextHeartbeat += config.heartbeatInterval().toNanos();
         loop.advanceTo(nextHeartbeat);
         nextHeartbeat += config.heartbeatInterval().toNanos();
@@ -158,6 +165,11 @@ final class RouterFixture implements AutoCloseable {
 
     void heartbeats(int n) {
         for (int i = 0; i < n; i++) heartbeat();
+    }
+
+    /** Runs what the router has queued, without moving the clock. */
+    public void runPending() {
+        loop.runPending();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.gsnode.gossipsub;
 
 import io.gsnode.gossipsub.rpc.ControlMessage;
+import io.gsnode.gossipsub.rpc.PartialMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.RpcDecoder;
@@ -22,7 +23,9 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ImmediateEventExecutor;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -35,7 +38,7 @@ import java.util.function.ToIntFunction;
  * a test writes and records every RPC the router sends it, decoded. It never forwards, answers or
  * deduplicates anything by itself. Test thread only.
  */
-final class ScriptedPeer {
+public final class ScriptedPeer {
 
     final PeerId id;
     final String protocol;
@@ -60,6 +63,10 @@ final class ScriptedPeer {
         this.toPeer = new FakeStream(Direction.OUTBOUND, this::received);
     }
 
+    public PeerId id() {
+        return id;
+    }
+
     Connection connection() {
         return connection;
     }
@@ -67,7 +74,7 @@ final class ScriptedPeer {
     // ---------------------------------------------------------------- sending
 
     /** Writes {@code rpc} as one frame and lets the router handle it. */
-    ScriptedPeer send(Rpc rpc) {
+    public ScriptedPeer send(Rpc rpc) {
         ByteBuf frame = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT, rpc);
         deliver(frame);
         return this;
@@ -79,7 +86,7 @@ final class ScriptedPeer {
         return this;
     }
 
-    ScriptedPeer subscribe(String topic) {
+    public ScriptedPeer subscribe(String topic) {
         return send(new Rpc(List.of(SubOpts.subscribe(topic)), List.of(), null, null));
     }
 
@@ -87,12 +94,45 @@ final class ScriptedPeer {
         return send(new Rpc(List.of(SubOpts.unsubscribe(topic)), List.of(), null, null));
     }
 
-    ScriptedPeer control(ControlMessage control) {
+    public ScriptedPeer control(ControlMessage control) {
         return send(Rpc.ofControl(control));
     }
 
-    ScriptedPeer publish(PubMessage message) {
+    public ScriptedPeer publish(PubMessage message) {
         return send(Rpc.ofPublish(message));
+    }
+
+    /** An unsigned message of {@code data} on {@code topic}, as a relay forwards it. */
+    public ScriptedPeer publish(String topic, byte[] data) {
+        return publish(PubMessage.unsigned(topic, data));
+    }
+
+    /** Subscribes to {@code topic} and grafts the router into our mesh, in one RPC. */
+    public ScriptedPeer join(String topic) {
+        return send(new Rpc(List.of(SubOpts.subscribe(topic)), List.of(), ControlMessage.graft(topic), null));
+    }
+
+    /**
+     * v1.3, in one RPC: the extensions control message advertising partial messages, a
+     * subscription to {@code topic} that requests them, and a GRAFT.
+     */
+    public ScriptedPeer joinRequestingPartial(String topic) {
+        return send(new Rpc(List.of(new SubOpts(true, topic, true, true)), List.of(),
+                new ControlMessage(List.of(), List.of(), List.of(topic), List.of(), List.of(), new ControlMessage.Extensions(true)),
+                null));
+    }
+
+    /** One partial-messages RPC; null parts are absent. */
+    public ScriptedPeer partial(String topic, byte[] groupId, byte[] partialMessage, byte[] partsMetadata) {
+        return send(new Rpc(List.of(), List.of(), null, new PartialMessage(topic, groupId, partialMessage, partsMetadata)));
+    }
+
+    public ScriptedPeer ihave(String topic, MessageId... ids) {
+        return control(ControlMessage.ihave(topic, Arrays.stream(ids).map(MessageId::bytes).toList()));
+    }
+
+    public ScriptedPeer idontwant(MessageId... ids) {
+        return control(ControlMessage.idontwant(Arrays.stream(ids).map(MessageId::bytes).toList()));
     }
 
     private void deliver(ByteBuf bytes) {
@@ -142,8 +182,45 @@ final class ScriptedPeer {
         return w;
     }
 
-    List<Rpc> received() {
+    public List<Rpc> received() {
         return List.copyOf(received);
+    }
+
+    /** Every partial-messages part the router sent us, in order. */
+    public List<PartialMessage> partials() {
+        return received.stream().map(Rpc::partial).filter(Objects::nonNull).toList();
+    }
+
+    /** Whether the router advertised the partial-messages extension to us. */
+    public boolean routerAdvertisedPartialMessages() {
+        return received.stream().anyMatch(r -> r.control() != null && r.control().extensions() != null
+                && r.control().extensions().partialMessages());
+    }
+
+    /** IWANT entries naming {@code id}. */
+    public long iwants(MessageId id) {
+        return count(r -> r.control() == null ? 0 : (int) r.control().iwant().stream()
+                .flatMap(w -> w.messageIds().stream()).filter(raw -> Arrays.equals(raw, id.bytes())).count());
+    }
+
+    /** IHAVE entries naming {@code id}. */
+    public long ihaves(MessageId id) {
+        return ihavesNaming(id).size();
+    }
+
+    /** Whether every IHAVE naming {@code id} named it alone. */
+    public boolean ihavesOfAreSingleId(MessageId id) {
+        return ihavesNaming(id).stream().allMatch(h -> h.messageIds().size() == 1);
+    }
+
+    /** Messages pushed or served to us whose data is {@code data}. */
+    public long messages(byte[] data) {
+        return publishes(m -> Arrays.equals(m.data(), data));
+    }
+
+    private List<ControlMessage.IHave> ihavesNaming(MessageId id) {
+        return received.stream().filter(r -> r.control() != null).flatMap(r -> r.control().ihave().stream())
+                .filter(h -> h.messageIds().stream().anyMatch(raw -> Arrays.equals(raw, id.bytes()))).toList();
     }
 
     void clearReceived() {

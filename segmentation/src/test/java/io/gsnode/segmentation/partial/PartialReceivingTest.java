@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.gossipsub.GossipConfig;
+import io.gsnode.gossipsub.RouterFixture;
+import io.gsnode.gossipsub.ScriptedPeer;
 import io.gsnode.gossipsub.TopicOptions;
 import io.gsnode.gossipsub.rpc.PartialMessage;
+import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.segmentation.codec.PayloadGenerator;
 import io.gsnode.segmentation.codec.SegmentCodec;
 import io.gsnode.segmentation.codec.SegmentGroup;
-import io.gsnode.segmentation.testnet.RouterUnderTest;
-import io.gsnode.segmentation.testnet.ScriptedPeer;
 import io.gsnode.segmentation.testnet.TestHosts;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,8 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Receiving (docs/arms.md §8.6) on a real router running the broadcaster, fed by a peer scripted
- * at the wire level over {@code /meshsub/1.3.0}: a coded group rebuilt when only parity arrives for
+ * Receiving (docs/arms.md §8.6) on a router running the broadcaster, on a manual loop and clock,
+ * fed by a peer scripted at the wire level over {@code /meshsub/1.3.0}: a coded group rebuilt when only parity arrives for
  * some indices, and a peer whose metadata changes its count refused and counted.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -43,25 +44,22 @@ class PartialReceivingTest {
     private final SegmentGroup group = SegmentCodec.coded(payload, UNIT, PARITY);
     private final AtomicReference<byte[]> rebuilt = new AtomicReference<>();
     private PartialBroadcaster broadcaster;
-    private RouterUnderTest router;
+    private RouterFixture router;
     private ScriptedPeer peer;
 
     @BeforeEach
-    void start() throws Exception {
+    void start() {
         broadcaster = new PartialBroadcaster(CODED_B, TOPIC, List.of(group.groupId()), 7, (g, at, message) -> rebuilt.set(message));
-        GossipConfig config = new GossipConfig.Builder().heartbeatInterval(Duration.ofMillis(100)).build();
-        router = new RouterUnderTest(2100, b -> b.config(config).extension(broadcaster.extension()));
-        router.router.subscribe(TOPIC, TopicOptions.REQUEST_PARTIAL, d -> {}).get(5, TimeUnit.SECONDS);
-        peer = new ScriptedPeer(2101, ScriptedPeer.PROTOCOL_1_3).connect(router.addr);
-        peer.joinRequestingPartial(TOPIC);
-        router.awaitMesh(TOPIC, List.of(peer));
+        GossipConfig config = RouterFixture.config().heartbeatInterval(Duration.ofMillis(100)).build();
+        router = new RouterFixture(config, b -> b.extension(broadcaster.extension()));
+        router.subscribe(TOPIC, TopicOptions.REQUEST_PARTIAL, d -> {});
+        peer = router.connect(Direction.INBOUND, RouterFixture.V1_3).joinRequestingPartial(TOPIC);
         assertTrue(peer.routerAdvertisedPartialMessages(), "the router's first RPC advertised the extension");
     }
 
     @AfterEach
     void stop() {
-        if (peer != null) peer.close();
-        if (router != null) router.close();
+        router.close();
     }
 
     @Test
@@ -72,7 +70,8 @@ class PartialReceivingTest {
         for (int i : new int[] {0, 1, 4, 5, 6, 7}) available.set(i);
         peer.partial(TOPIC, group.groupId(), null, new PartsMetadata(K + PARITY, K, available, new BitSet()).encode());
 
-        TestHosts.await("the broadcaster claims 4 indices from the peer", () -> lastRequests().cardinality() == K);
+        router.advance(Duration.ofMillis(100));
+        assertEquals(K, lastRequests().cardinality(), "the broadcaster claims 4 indices from the peer");
         BitSet claimed = lastRequests();
         assertTrue(claimed.stream().allMatch(available::get),
                 "claims only what the peer holds: " + claimed);
@@ -94,18 +93,19 @@ class PartialReceivingTest {
         BitSet available = new BitSet();
         available.set(0);
         peer.partial(TOPIC, group.groupId(), null, new PartsMetadata(K + PARITY, K, available, new BitSet()).encode());
-        TestHosts.await("the broadcaster claims index 0", () -> lastRequests().get(0));
+        router.advance(Duration.ofMillis(100));
+        assertTrue(lastRequests().get(0), "the broadcaster claims index 0");
         BitSet more = new BitSet();
         more.set(0, K + PARITY + 1);
         peer.partial(TOPIC, group.groupId(), null, new PartsMetadata(K + PARITY + 1, K, more, new BitSet()).encode());
 
-        TestHosts.await("the changed count is counted, and the extension counted the RPC refused",
-                () -> broadcaster.counters().getOrDefault("extension_invalid_rpc", 0L) == 1);
+        assertEquals(1L, broadcaster.counters().getOrDefault("extension_invalid_rpc", 0L),
+                "the changed count is counted, and the extension counted the RPC refused");
         assertEquals(1L, broadcaster.counters().get("metadata_count_changes"));
         assertEquals(1L, broadcaster.counters().get("metadata_errors"));
         // The refused metadata changed nothing: the peer still holds only index 0 as far as the
         // broadcaster knows, so no pass ever claims another index from it.
-        Thread.sleep(300); // room for several retry passes
+        router.advance(Duration.ofSeconds(1)); // ten retry passes
         BitSet everClaimed = new BitSet();
         for (PartialMessage m : peer.partials()) {
             if (m.partsMetadata() != null) everClaimed.or(PartsMetadata.decode(m.partsMetadata()).requests());

@@ -5,15 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.gossipsub.GossipConfig;
-import io.gsnode.gossipsub.MessageId;
 import io.gsnode.gossipsub.GossipRouter;
+import io.gsnode.gossipsub.MessageId;
+import io.gsnode.gossipsub.RouterFixture;
+import io.gsnode.gossipsub.ScriptedPeer;
+import io.gsnode.gossipsub.TopicOptions;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
 import io.gsnode.segmentation.ids.StructuredMessageId;
 import io.gsnode.segmentation.ids.Topics;
-import io.gsnode.segmentation.testnet.RouterUnderTest;
-import io.gsnode.segmentation.testnet.ScriptedPeer;
 import io.gsnode.segmentation.testnet.TestHosts;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Stop-pull on a real router running the coded A arm (docs/arms.md §6.7): before completion a
+ * Stop-pull on a router running the coded A arm (docs/arms.md §6.7): before completion a
  * segment announcement is pulled; once any K of the 2K segments have arrived the completion
  * watcher closes the gate, and every further segment IWANT is declined and counted. Other ids are
  * still pulled.
@@ -42,24 +43,23 @@ class StopPullGateTest {
         MessageId[] id = new MessageId[8];
         for (int i = 0; i < 8; i++) id[i] = MessageId.wrap(ids.messageId(topic, messages.get(i).data()));
 
-        try (RouterUnderTest router = new RouterUnderTest(1, b -> {
-                    b.config(node.config(GossipConfig.DEFAULT));
-                    node.install(b);
-                    return b;
-                });
-             ScriptedPeer source = new ScriptedPeer(2).connect(router.addr)) {
-            router.subscribe(topic, node::onDelivery);
-            source.join(topic);
-            router.awaitMesh(topic, List.of(source));
+        try (RouterFixture router = new RouterFixture(node.config(GossipConfig.DEFAULT), b -> {
+            node.install(b);
+            return b;
+        })) {
+            router.subscribe(topic, TopicOptions.FULL_MESSAGES, node::onDelivery);
+            ScriptedPeer source = router.connect().join(topic);
 
             source.ihave(topic, id[4]);
-            TestHosts.await("a parity segment is pulled before completion", () -> source.iwants(id[4]) == 1);
+            assertEquals(1, source.iwants(id[4]), "a parity segment is pulled before completion");
             for (int i = 0; i < 4; i++) source.publish(topic, messages.get(i).data());
             TestHosts.await("K distinct segments complete the node", node::completed);
 
             source.ihave(topic, id[5], id[6]);
             source.ihave(topic, id[7]);
-            source.sync(topic, MessageId.wrap(new byte[] {1, 2, 3})); // a non-segment id is still allowed
+            MessageId plain = MessageId.wrap(new byte[] {1, 2, 3});
+            source.ihave(topic, plain);
+            assertEquals(1, source.iwants(plain), "a non-segment id is still pulled");
             assertEquals(0, source.iwants(id[5]) + source.iwants(id[6]) + source.iwants(id[7]));
             assertEquals(3L, node.extras().get("declined"));
             assertEquals(3, router.counters.rejected("declined_by_gate"));

@@ -44,15 +44,6 @@ public final class RouterUnderTest implements AutoCloseable {
         subscribe(topic, d -> {});
     }
 
-    /** Waits until every peer is in our mesh of {@code topic} and has heard from us. */
-    public void awaitMesh(String topic, List<ScriptedPeer> peers) throws InterruptedException {
-        for (ScriptedPeer p : peers) {
-            TestHosts.await(p.id() + " hears from the router", p::heardFromRouter);
-        }
-        TestHosts.await("every scripted peer in the mesh of " + topic,
-                () -> router.meshPeers(topic).join().containsAll(peers.stream().map(ScriptedPeer::id).toList()));
-    }
-
     @Override
     public void close() {
         router.close();
