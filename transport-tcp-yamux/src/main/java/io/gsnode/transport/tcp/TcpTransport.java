@@ -2,6 +2,7 @@ package io.gsnode.transport.tcp;
 
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.connection.Transport;
 import io.gsnode.libp2p.connection.TransportContext;
 import io.gsnode.libp2p.eventloop.NonSpinningEventLoopGroup;
@@ -14,10 +15,10 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.ServerChannel;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
@@ -55,6 +56,7 @@ public final class TcpTransport implements Transport {
     private final EventLoopGroup group;
     private final Class<? extends Channel> channelClass;
     private final Class<? extends ServerChannel> serverChannelClass;
+    private final PendingUpgrades pending;
     private final List<Channel> servers = new CopyOnWriteArrayList<>();
     private final WireByteCounter wireCounter;
 
@@ -62,6 +64,7 @@ public final class TcpTransport implements Transport {
         this.context = context;
         this.config = config;
         this.wireCounter = new WireByteCounter(context.wire());
+        this.pending = new PendingUpgrades(context.limits().maxPendingInbound(), context.limits().maxPendingInboundPerAddress());
         IoHandlerFactory io = config.inMemory() ? LocalIoHandler.newFactory()
                 : config.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         // Task queues that never spin on another thread's half-done offer: under Shadow such a spin
@@ -101,8 +104,16 @@ public final class TcpTransport implements Transport {
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
+                        SocketAddress remote = ch.remoteAddress();
+                        String refusal = pending.admit(remote);
+                        if (refusal != null) {
+                            context.handler().onFailure(FailureKind.LIMIT, String.valueOf(remote), new IOException(refusal));
+                            ch.close();
+                            return;
+                        }
                         ch.pipeline().addFirst(wireCounter);
-                        TcpUpgrade.start(context, config.yamux(), ch, Direction.INBOUND, null);
+                        TcpUpgrade.start(context, config.yamux(), ch, Direction.INBOUND, null)
+                                .whenComplete((c, e) -> pending.release(remote));
                     }
                 });
         bootstrap.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, OUTBOUND_WATER_MARK);

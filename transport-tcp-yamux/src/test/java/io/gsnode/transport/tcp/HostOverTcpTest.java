@@ -14,6 +14,10 @@ import io.gsnode.libp2p.identify.IdentifyMessage;
 import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.ping.PingService;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +86,47 @@ class HostOverTcpTest {
         assertEquals(1, limited.failureCount(FailureKind.LIMIT));
         assertEquals(1, limited.connections().size());
         assertEquals(10, new PingService(first).ping(kept, 10, rtt -> {}).get(10, TimeUnit.SECONDS).size());
+    }
+
+    /**
+     * Issue 18 #11: 1,000 connections from one address that connect and never speak. Eight hold a
+     * handshake slot until the handshake timeout; the rest are closed at once and counted, and a
+     * real peer from another address still connects.
+     */
+    @Test
+    void silentConnectionsAreCappedAndARealDialStillSucceeds() throws Exception {
+        Host target = host(50, ConnectionLimits.DEFAULT);
+        Multiaddr addr = listen(target);
+        List<Socket> silent = new ArrayList<>();
+        try {
+            for (int i = 0; i < 1000; i++) {
+                Socket s = new Socket();
+                silent.add(s);
+                s.bind(new InetSocketAddress("127.0.0.2", 0));
+                s.connect(addr.socketAddress(), 5000);
+            }
+            int held = ConnectionLimits.DEFAULT.maxPendingInboundPerAddress();
+            await(() -> target.failureCount(FailureKind.LIMIT) == 1000 - held);
+            Host real = host(51, ConnectionLimits.DEFAULT);
+            Connection c = real.dial(addr).get(10, TimeUnit.SECONDS);
+            assertEquals(3, new PingService(real).ping(c, 3, rtt -> {}).get(10, TimeUnit.SECONDS).size());
+            long open = silent.stream().filter(s -> !closedByPeer(s)).count();
+            assertEquals(held, open, "only the admitted connections are still open");
+        } finally {
+            for (Socket s : silent) s.close();
+        }
+    }
+
+    /** Whether the other side closed {@code s}: a read returns end of stream at once. */
+    private static boolean closedByPeer(Socket s) {
+        try {
+            s.setSoTimeout(50);
+            return s.getInputStream().read() < 0;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     @Test
