@@ -32,9 +32,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code gsnode demo}, the README's main job: a small comparison of arms and transports on the
@@ -78,9 +78,8 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--transport", paramLabel = "tcp|quic", description = "Transports (repeatable; default: tcp and quic).")
     List<Transport> transports = new ArrayList<>();
 
-    /** Netty's engine by default: Kwik's handshakes stall when a dozen JVMs start at once on 2 cores. */
     @CommandLine.Mixin
-    QuicOptions quic = QuicOptions.defaultingTo("netty");
+    QuicOptions quic = new QuicOptions();
 
     @Option(names = "--out", description = "Where the records go (default: a new directory under the system temp dir).")
     Path out;

@@ -81,7 +81,7 @@ class ShadowCommandTest {
 
     @Test
     void kwikWithNettyOnlyKnobsIsRefused() {
-        assertRefused("need --quic-engine netty", "--transport", "quic", "--max-udp-payload", "1300");
+        assertRefused("need --quic-engine netty", "--transport", "quic", "--quic-engine", "kwik", "--max-udp-payload", "1300");
     }
 
     @Test

@@ -36,13 +36,6 @@ public final class QuicOptions {
     @Option(names = "--max-udp-payload", paramLabel = "BYTES", description = "Largest UDP payload sent, netty engine only (default: 1350).")
     Integer maxUdpPayload;
 
-    /** Options whose default engine is {@code engine} (a command may prefer another default). */
-    public static QuicOptions defaultingTo(String engine) {
-        QuicOptions o = new QuicOptions();
-        o.engine = engine;
-        return o;
-    }
-
     /** The configuration these flags describe. @throws IllegalArgumentException for a bad value or combination */
     public QuicConfig toConfig() {
         QuicConfig c = QuicConfig.DEFAULT.withEngine(engine).withWindows(streamWindow, connectionWindow).withSocketBuffer(udpBuffer);

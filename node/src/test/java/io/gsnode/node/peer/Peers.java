@@ -9,8 +9,9 @@ import java.util.Locale;
 
 /** How to start each implementation of the peer contract; the go and js ones are built by scripts/test.sh. */
 enum Peers {
+    /** The Java peer with QUIC on Kwik. */
     JAVA,
-    /** The Java peer with QUIC on Netty's native codec instead of Kwik. */
+    /** The Java peer with QUIC on Netty's native codec, the default engine. */
     JAVA_NETTY,
     GO,
     JS;
@@ -33,7 +34,7 @@ enum Peers {
                 command.add("-cp");
                 command.add(System.getProperty("java.class.path"));
                 command.add(PeerCommand.class.getName());
-                if (this == JAVA_NETTY) command.addAll(List.of("--quic-engine", "netty"));
+                command.addAll(List.of("--quic-engine", this == JAVA ? "kwik" : "netty"));
             }
             case GO -> command.add(require(repo().resolve("interop/go/bin/gopeer"), "interop/go/build.sh").toString());
             case JS -> {

@@ -57,7 +57,12 @@ public record QuicConfig(String engine, long streamWindow, long connectionWindow
     /** A sanity bound: 1024 packets is about 1.3 MiB in flight before the first ack. */
     public static final int MAX_INITIAL_WINDOW_PACKETS = 1024;
 
-    public static final QuicConfig DEFAULT = new QuicConfig("kwik", 10L << 20, 15L << 20, 4 << 20, Duration.ofSeconds(30),
+    /**
+     * Netty's engine by default: Kwik's server cannot ask for the dialer's certificate, so an
+     * inbound Kwik connection is bound to its peer only by identify (README, "Security notes");
+     * and Kwik's handshakes stall when many JVMs start at once.
+     */
+    public static final QuicConfig DEFAULT = new QuicConfig("netty", 10L << 20, 15L << 20, 4 << 20, Duration.ofSeconds(30),
             Math.max(1, Runtime.getRuntime().availableProcessors()), Duration.ofSeconds(3), CongestionControl.CUBIC,
             DEFAULT_INITIAL_WINDOW_PACKETS, DEFAULT_MAX_UDP_PAYLOAD);
 

@@ -14,7 +14,7 @@ class QuicConfigTest {
     @Test
     void defaultsAreQuicGosWhereTheEngineHonoursThem() {
         QuicConfig d = QuicConfig.DEFAULT;
-        assertEquals("kwik", d.engine());
+        assertEquals("netty", d.engine(), "the engine that authenticates inbound dialers in TLS");
         assertEquals(CongestionControl.CUBIC, d.congestionControl());
         assertEquals(32, d.initialWindowPackets());
         assertEquals(1350, d.maxUdpPayload());
@@ -86,7 +86,7 @@ class QuicConfigTest {
 
     @Test
     void kwikSettingsInEffectShowItsFixedCongestionControlWhateverWasAsked() {
-        Map<String, Object> s = QuicConfig.DEFAULT.withCongestionControl(CongestionControl.BBR).withInitialWindowPackets(100)
+        Map<String, Object> s = QuicConfig.DEFAULT.withEngine("kwik").withCongestionControl(CongestionControl.BBR).withInitialWindowPackets(100)
                 .settingsInEffect();
         assertEquals("kwik", s.get("engine"));
         assertEquals("newreno", s.get("congestionControl"));

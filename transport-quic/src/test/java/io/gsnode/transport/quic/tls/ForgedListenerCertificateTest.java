@@ -58,7 +58,7 @@ class ForgedListenerCertificateTest {
             }
         });
         server.start();
-        KwikEngine dialer = new KwikEngine(Ed25519.fromIndex(52), QuicConfig.DEFAULT, ConnectionLimits.DEFAULT);
+        KwikEngine dialer = new KwikEngine(Ed25519.fromIndex(52), QuicConfig.DEFAULT.withEngine("kwik"), ConnectionLimits.DEFAULT);
         try {
             ExecutionException e = assertThrows(ExecutionException.class, () -> dialer
                     .dial((InetSocketAddress) socket.getLocalSocketAddress(), PeerId.fromPubKey(claimed.publicKey()))
