@@ -100,7 +100,8 @@ public final class ShadowYamlFiles {
         } catch (JsonMappingException e) {
             throw new IllegalArgumentException(describe(e), e);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("YAML line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage(), e);
+            String at = e.getLocation() == null ? "YAML" : "YAML line " + e.getLocation().getLineNr();
+            throw new IllegalArgumentException(at + ": " + e.getOriginalMessage(), e);
         }
     }
 

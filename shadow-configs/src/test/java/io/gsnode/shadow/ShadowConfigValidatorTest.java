@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -35,13 +37,13 @@ class ShadowConfigValidatorTest {
     private void breakConfig(String from, String to) throws IOException {
         String text = Files.readString(config);
         assertTrue(text.contains(from), "the config has no '" + from + "'");
-        Files.writeString(config, text.replaceFirst(java.util.regex.Pattern.quote(from), java.util.regex.Matcher.quoteReplacement(to)));
+        Files.writeString(config, text.replaceFirst(Pattern.quote(from), Matcher.quoteReplacement(to)));
     }
 
     private void breakGraph(String from, String to) throws IOException {
         String text = Files.readString(graph);
         assertTrue(text.contains(from), "the graph has no '" + from + "'");
-        Files.writeString(graph, text.replaceFirst(java.util.regex.Pattern.quote(from), java.util.regex.Matcher.quoteReplacement(to)));
+        Files.writeString(graph, text.replaceFirst(Pattern.quote(from), Matcher.quoteReplacement(to)));
     }
 
     private void assertProblem(String expected) throws IOException {

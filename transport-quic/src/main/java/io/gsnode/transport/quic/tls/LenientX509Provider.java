@@ -3,6 +3,7 @@ package io.gsnode.transport.quic.tls;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.security.NoSuchProviderException;
 import java.security.Provider;
 import java.security.Security;
 import java.security.cert.CRL;
@@ -69,7 +70,7 @@ public final class LenientX509Provider extends Provider {
         public Factory() throws CertificateException {
             try {
                 jdk = CertificateFactory.getInstance("X.509", "SUN");
-            } catch (java.security.NoSuchProviderException e) {
+            } catch (NoSuchProviderException e) {
                 throw new CertificateException("the JDK's SUN provider is missing", e);
             }
         }

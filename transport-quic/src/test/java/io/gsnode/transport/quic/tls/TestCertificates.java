@@ -6,6 +6,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
@@ -93,7 +94,7 @@ final class TestCertificates {
     }
 
     /** A certificate and the private key of its certificate key, to serve it from a TLS server. */
-    record Issued(X509Certificate certificate, java.security.PrivateKey key) {}
+    record Issued(X509Certificate certificate, PrivateKey key) {}
 
     X509Certificate build() {
         return issue().certificate();
