@@ -22,7 +22,7 @@ def java_cmd():
     if not os.path.exists(jar):
         sys.exit("app/target/gsnode.jar is missing: run ./gsnode --help once to build it")
     java = os.environ.get("GSNODE_JAVA", "java")
-    return [java, "-cp", jar, "io.gsnode.node.peer.PeerCommand"]
+    return [java, "-cp", jar, "io.gsnode.node.cli.PeerCommand"]
 
 
 def go_cmd():

@@ -112,6 +112,11 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
         return counters;
     }
 
+    /** Groups with a reassembly slot. Router thread. */
+    int groupsHeld() {
+        return groups.size();
+    }
+
     // ---------------------------------------------------------------- extension callbacks (router thread)
 
     @Override
@@ -121,6 +126,12 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
 
     @Override
     public void onIncoming(PeerId from, Map<PeerId, PeerParts> peerStates, PartialMessage rpc) throws PartialRpcException {
+        // A group slot for committed groups only, before anything is decoded: invented group ids
+        // would otherwise fill the slots and the real group be refused (docs/arms.md §8.5).
+        if (!groups.containsKey(ByteBuffer.wrap(rpc.groupId())) && !authenticator.committed(rpc.groupId())) {
+            counters.authRefused.increment();
+            throw new PartialRpcException("group not committed");
+        }
         GroupRun g = run(rpc.groupId());
         if (g == null) throw new PartialRpcException("reassembly bound: " + MAX_GROUPS + " groups");
         PeerParts sender = peerStates.computeIfAbsent(from, p -> newPeerState());

@@ -52,8 +52,25 @@ public final class PartialMessageCodec {
         return out.array();
     }
 
+    /** Takes each segment as it is decoded; throwing stops the decoding there. */
+    @FunctionalInterface
+    public interface SegmentSink {
+        void accept(int index, byte[] encoding) throws PartialFormatException;
+    }
+
     /** The SegmentMessage encodings inside {@code bytes}, decompressed. */
     public static List<byte[]> decode(byte[] bytes) throws PartialFormatException {
+        List<byte[]> out = new ArrayList<>();
+        decode(bytes, (i, encoding) -> out.add(encoding));
+        return out;
+    }
+
+    /**
+     * Decodes {@code bytes} one segment at a time, handing each to {@code sink} before the next is
+     * decompressed: a receiver that refuses a segment stops the work there, so a message of
+     * compressible junk costs one segment's decompression, not all of them.
+     */
+    public static void decode(byte[] bytes, SegmentSink sink) throws PartialFormatException {
         if (bytes.length < 3) throw new PartialFormatException("partial message of " + bytes.length + " bytes is too short");
         ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         int version = in.get() & 0xff;
@@ -64,7 +81,6 @@ public final class PartialMessageCodec {
         if (n == 0) throw new PartialFormatException("partial message with no segments");
         int maxBody = version == VERSION_SNAPPY ? SnappyBlock.maxCompressedLength(SegmentMessage.MAX_ENCODED_BYTES)
                 : SegmentMessage.MAX_ENCODED_BYTES;
-        List<byte[]> out = new ArrayList<>(Math.min(n, 64));
         for (int i = 0; i < n; i++) {
             if (in.remaining() < 4) throw new PartialFormatException("segment " + i + " of " + n + ": no length");
             long length = Integer.toUnsignedLong(in.getInt());
@@ -75,16 +91,17 @@ public final class PartialMessageCodec {
             if (version == VERSION_RAW) {
                 byte[] s = new byte[(int) length];
                 System.arraycopy(bytes, at, s, 0, s.length);
-                out.add(s);
+                sink.accept(i, s);
             } else {
+                byte[] s;
                 try {
-                    out.add(SnappyBlock.decompress(bytes, at, (int) length, SegmentMessage.MAX_ENCODED_BYTES));
+                    s = SnappyBlock.decompress(bytes, at, (int) length, SegmentMessage.MAX_ENCODED_BYTES);
                 } catch (GossipDecodeException e) {
                     throw new PartialFormatException("segment " + i + ": " + e.getMessage());
                 }
+                sink.accept(i, s);
             }
         }
         if (in.hasRemaining()) throw new PartialFormatException(in.remaining() + " trailing bytes after " + n + " segments");
-        return out;
     }
 }

@@ -6,6 +6,7 @@ import io.gsnode.segmentation.codec.SegmentException;
 import io.gsnode.segmentation.codec.SegmentMessage;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -46,30 +47,31 @@ final class PartialReceiver {
         }
         List<Segment> segments = new ArrayList<>();
         if (rpc.partialMessage() != null) {
-            List<byte[]> encodings;
             try {
-                encodings = PartialMessageCodec.decode(rpc.partialMessage());
+                // Each segment is checked before the next is decompressed. The group id derives from
+                // the descriptor, so a segment of the RPC's group carries its true count, and distinct
+                // indices below it bound what one RPC can make us decompress to one group's worth.
+                BitSet indices = new BitSet();
+                PartialMessageCodec.decode(rpc.partialMessage(), (i, encoding) -> {
+                    SegmentMessage m;
+                    try {
+                        m = SegmentMessage.decode(encoding);
+                    } catch (SegmentException e) {
+                        throw new PartialFormatException("segment: " + e.getMessage());
+                    }
+                    if (!MessageDigest.isEqual(m.descriptor().groupId(), rpc.groupId())) {
+                        throw new PartialFormatException("segment of another group than the RPC's");
+                    }
+                    if (Integer.toUnsignedLong(m.index()) >= m.descriptor().count()) {
+                        throw new PartialFormatException("segment index " + Integer.toUnsignedString(m.index()) + " out of range");
+                    }
+                    if (indices.get(m.index())) throw new PartialFormatException("segment " + m.index() + " twice in one RPC");
+                    indices.set(m.index());
+                    segments.add(new Segment(m, encoding));
+                });
             } catch (PartialFormatException e) {
                 counters.invalidSegments.increment();
                 throw new PartialRpcException("partial message: " + e.getMessage());
-            }
-            for (byte[] encoding : encodings) {
-                SegmentMessage m;
-                try {
-                    m = SegmentMessage.decode(encoding);
-                } catch (SegmentException e) {
-                    counters.invalidSegments.increment();
-                    throw new PartialRpcException("segment: " + e.getMessage());
-                }
-                if (!MessageDigest.isEqual(m.descriptor().groupId(), rpc.groupId())) {
-                    counters.invalidSegments.increment();
-                    throw new PartialRpcException("segment of another group than the RPC's");
-                }
-                if (Integer.toUnsignedLong(m.index()) >= m.descriptor().count()) {
-                    counters.invalidSegments.increment();
-                    throw new PartialRpcException("segment index " + Integer.toUnsignedString(m.index()) + " out of range");
-                }
-                segments.add(new Segment(m, encoding));
             }
         }
         // Only a well-formed RPC changes what we believe of the sender.

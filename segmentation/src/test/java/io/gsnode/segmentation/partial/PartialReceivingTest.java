@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.management.ThreadMXBean;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.RouterFixture;
 import io.gsnode.gossipsub.ScriptedPeer;
@@ -14,11 +15,14 @@ import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.segmentation.codec.PayloadGenerator;
 import io.gsnode.segmentation.codec.SegmentCodec;
 import io.gsnode.segmentation.codec.SegmentGroup;
+import io.gsnode.segmentation.codec.SnappyBlock;
 import io.gsnode.segmentation.testnet.TestHosts;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -111,6 +115,61 @@ class PartialReceivingTest {
             if (m.partsMetadata() != null) everClaimed.or(PartsMetadata.decode(m.partsMetadata()).requests());
         }
         assertEquals(BitSet.valueOf(new long[] {1}), everClaimed, "only index 0 was ever claimed");
+    }
+
+    /**
+     * Issue 18 #5: 10,000 partial messages with invented group ids from 8 peers, then the real
+     * group. No invented id takes a reassembly slot (before, each took one of the 64 until the
+     * real group was refused), and the node still completes.
+     */
+    @Test
+    void inventedGroupsTakeNoSlotAndTheRealGroupStillCompletes() throws Exception {
+        List<ScriptedPeer> inventors = new ArrayList<>();
+        for (int i = 0; i < 8; i++) inventors.add(router.connect(Direction.INBOUND, RouterFixture.V1_3).joinRequestingPartial(TOPIC));
+        BitSet everything = new BitSet();
+        everything.set(0, K + PARITY);
+        byte[] metadata = new PartsMetadata(K + PARITY, K, everything, new BitSet()).encode();
+        Random random = new Random(18);
+        int mostHeld = 0;
+        for (int i = 0; i < 10_000; i++) {
+            byte[] invented = new byte[group.groupId().length];
+            random.nextBytes(invented);
+            inventors.get(i % inventors.size()).partial(TOPIC, invented, null, metadata);
+            mostHeld = Math.max(mostHeld, broadcaster.groupsHeld());
+        }
+        assertTrue(mostHeld <= 1 + 8, "groups held never exceed the committed one + 8: " + mostHeld);
+        assertEquals(0, mostHeld, "an invented group takes no slot at all");
+
+        peer.partial(TOPIC, group.groupId(), null, metadata);
+        router.advance(Duration.ofMillis(100));
+        BitSet claimed = lastRequests();
+        assertEquals(K, claimed.cardinality());
+        List<byte[]> served = new ArrayList<>();
+        for (int i = claimed.nextSetBit(0); i >= 0; i = claimed.nextSetBit(i + 1)) served.add(group.messages().get(i).encode());
+        peer.partial(TOPIC, group.groupId(), PartialMessageCodec.encode(served, true), null);
+        TestHosts.await("the group is rebuilt", () -> rebuilt.get() != null);
+        assertArrayEquals(payload, rebuilt.get());
+    }
+
+    /**
+     * Issue 18 #10: a partial message for the real group of 150 snappy blocks that each inflate to
+     * 1 MiB of zeros. The first is refused as it decodes, and the rest are never decompressed
+     * (before: 150 MiB decompressed for one 7 MB RPC). Work is measured as bytes allocated.
+     */
+    @Test
+    void aCompressedBombIsRefusedAtItsFirstSegment() throws Exception {
+        byte[] inflates = SnappyBlock.compress(new byte[1 << 20]);
+        List<byte[]> bodies = new ArrayList<>();
+        for (int i = 0; i < 150; i++) bodies.add(inflates);
+        byte[] bomb = PartialMessageCodec.encodeBodies(bodies, true);
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(id);
+        peer.partial(TOPIC, group.groupId(), bomb, null);
+        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        assertTrue(allocated < 64L << 20, "one " + (bomb.length >> 20) + " MiB RPC allocated " + (allocated >> 20) + " MiB");
+        assertEquals(1L, broadcaster.counters().get("invalid_segments"));
+        assertEquals(1L, broadcaster.counters().getOrDefault("extension_invalid_rpc", 0L));
     }
 
     /** The requests bitmap of the last parts metadata the router sent the peer; empty before any. */
