@@ -105,8 +105,10 @@ public final class GossipRouter implements AutoCloseable {
     public GossipRouter start() {
         for (String protocol : MeshsubVersion.proposalOrder()) {
             host.setProtocolHandler(protocol, stream -> {
-                stream.setHandler(new InboundReader(config.maxMessageSize(), inboundSink, loop.clock()));
+                // Adopted before the handler is set: data held for the stream may be handed to the
+                // reader at once, and its first RPC must reach the loop after the adoption.
                 loop.run(() -> adoptInbound(stream));
+                stream.setHandler(new InboundReader(config.maxMessageSize(), inboundSink, loop.clock()));
             });
         }
         host.addListener(new HostListener() {
