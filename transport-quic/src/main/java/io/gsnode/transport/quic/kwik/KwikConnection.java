@@ -14,6 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import tech.kwik.core.ConnectionListener;
 import tech.kwik.core.ConnectionTerminatedEvent;
 import tech.kwik.core.QuicStream;
+import tech.kwik.core.common.EncryptionLevel;
+import tech.kwik.core.impl.QuicConnectionImpl;
 
 /** A Kwik QUIC connection as a libp2p connection. */
 final class KwikConnection extends QuicConnection implements ConnectionListener {
@@ -92,6 +94,17 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
             for (KwikStream s : new ArrayList<>(streams)) s.terminate(cause);
         });
         closed();
+    }
+
+    /**
+     * Runs {@code task} on Kwik's sender thread, when it next assembles a packet: the one thread on
+     * which Kwik's send bookkeeping cannot change under the task (see {@link KwikStream}).
+     */
+    void runOnSenderThread(Runnable task) {
+        ((QuicConnectionImpl) quic).send(room -> {
+            task.run();
+            return null;
+        }, 1, EncryptionLevel.App, lost -> {}, true);
     }
 
     void forget(KwikStream stream) {
