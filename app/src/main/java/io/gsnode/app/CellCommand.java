@@ -8,6 +8,7 @@ import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
 import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cell.CellRunner;
+import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
@@ -34,7 +35,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code gsnode cell}: run one cell (one arm, one transport) R times and summarise it. */
 @Command(name = "cell", mixinStandardHelpOptions = true,
@@ -45,6 +48,9 @@ import picocli.CommandLine.Option;
                 "every node as a host of a Shadow simulation (Shadow 3.x, found through --shadow, GSNODE_SHADOW or PATH)",
                 "and records Shadow's wall time and peak memory beside the results."})
 public final class CellCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     /** Where the nodes run. */
     enum Backend { local, netns, shadow }
@@ -90,7 +96,6 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--scenario", paramLabel = "NAME", description = "Link classes of a generated topology (default: ${DEFAULT-VALUE}).")
     String scenario = "home";
 
-
     @CommandLine.Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
@@ -100,21 +105,11 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where records and summaries go.")
     Path out;
 
-    @Option(names = "--dial-at", paramLabel = "MS", description = "Dial instant after T0 (default: ${DEFAULT-VALUE}).")
-    long dialAt = 0;
-
-    @Option(names = "--subscribe-at", paramLabel = "MS", description = "Subscribe instant after T0 (default: ${DEFAULT-VALUE}).")
-    long subscribeAt = 4000;
-
-    @Option(names = "--publish-at", paramLabel = "MS", description = "Publish instant after T0 (default: ${DEFAULT-VALUE}).")
-    long publishAt = 10_000;
-
-    @Option(names = "--hold", paramLabel = "MS", description = "Observation after the publish (default: ${DEFAULT-VALUE}).")
-    long hold = 8000;
+    @CommandLine.Mixin
+    ScheduleOptions instants = new ScheduleOptions(0, 4000, 10_000, 8000);
 
     @Option(names = "--startup-ms", paramLabel = "MS", description = "local, netns: how long all nodes may take to listen (default: ${DEFAULT-VALUE}).")
     long startupMs = 180_000;
-
 
     @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "local, netns: each node warms its JIT up before the publish instant, with no network traffic "
@@ -139,7 +134,7 @@ public final class CellCommand implements Callable<Integer> {
                         tag != null ? tag : "c" + Long.toString(ProcessHandle.current().pid(), 36));
                 new FabricNames(netns.tag());
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
             if (!UserNamespace.isRoot() && !UserNamespace.inside()) {
                 System.err.println("not root: running the cell inside a user namespace of its own (unshare -Urnm)");
@@ -149,10 +144,10 @@ public final class CellCommand implements Callable<Integer> {
         ShadowExecutable shadow = null;
         if (backend == Backend.shadow) {
             if (killNode != null) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--kill-node is for the local and netns backends");
+                throw new CommandLine.ParameterException(spec.commandLine(), "--kill-node is for the local and netns backends");
             }
             if (wallLimitS != null && wallLimitS < 1) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--wall-limit must be at least 1 s, was " + wallLimitS);
+                throw new CommandLine.ParameterException(spec.commandLine(), "--wall-limit must be at least 1 s, was " + wallLimitS);
             }
             try {
                 shadow = ShadowExecutable.find(shadowPath, System.getenv()).orElse(null);
@@ -166,19 +161,20 @@ public final class CellCommand implements Callable<Integer> {
             }
         }
         if ((topology == null) == (n == null)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "give --topology FILE or --n N");
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --topology FILE or --n N");
         }
         try {
             ArmCatalogue.get(workload.arm);
             workload.quic.toConfig();
+            instants.from(0); // refuses instants out of order before any node starts
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         Files.createDirectories(out);
         Path topo = topology;
         if (n != null) {
             Scenario sc = Scenario.parse(scenario).orElseThrow(() ->
-                    new CommandLine.ParameterException(new CommandLine(this), "unknown scenario '" + scenario + "'; " + Scenario.NAMES));
+                    new CommandLine.ParameterException(spec.commandLine(), "unknown scenario '" + scenario + "'; " + Scenario.NAMES));
             topo = out.resolve("topology.json");
             TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(n, degree, seed, LatencyModel.GEO, sc, EdgeKind.REGULAR)), topo);
         }
@@ -189,7 +185,7 @@ public final class CellCommand implements Callable<Integer> {
         CellOptions options = new CellOptions(topo, workload.arm, workload.payload, workload.transport, workload.quic.asArgs(),
                 workload.quic.engine,
                 java, flags, classpath,
-                dialAt, subscribeAt, publishAt, hold, startupMs, 20_000, workload.gossip, killNode, killAfter, jitWarmup);
+                instants.dialAt, instants.subscribeAt, instants.publishAt, instants.hold, startupMs, 20_000, workload.gossip, killNode, killAfter, jitWarmup);
         if (netns != null) {
             for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));
             return 0;
@@ -210,15 +206,15 @@ public final class CellCommand implements Callable<Integer> {
      */
     private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath) throws Exception {
         long t0 = ShadowCell.HOST_START_ALLOWANCE_MS;
-        Schedule schedule = new Schedule(ShadowConfig.SIMULATION_EPOCH_MS, Duration.ofMillis(t0 + dialAt),
-                Duration.ofMillis(t0 + subscribeAt), Duration.ofMillis(t0 + publishAt), Duration.ofMillis(hold));
+        Schedule schedule = new ScheduleOptions(t0 + instants.dialAt, t0 + instants.subscribeAt, t0 + instants.publishAt, instants.hold)
+                .from(ShadowConfig.SIMULATION_EPOCH_MS);
         List<String> flags = jvmFlags.isEmpty() ? ShadowJvmFlags.recommended(java.toString(), classpath) : jvmFlags;
         ShadowCell cell;
         try {
             cell = ShadowCell.withDefaults(ArmCatalogue.get(workload.arm).name(), workload.payload, workload.transport,
                     workload.quic.toConfig(), workload.quic.asArgs(), qdisc, schedule, java.toString(), classpath, flags, workload.gossip);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         ShadowCellRunner runner = new ShadowCellRunner(shadow, cell, topo, wallLimitS == null ? null : Duration.ofSeconds(wallLimitS), System.err);
         for (int r = 0; r < runs; r++) {

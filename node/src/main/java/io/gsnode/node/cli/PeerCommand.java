@@ -20,7 +20,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code gsnode peer}: listen, dial, ping, transfer and echo, reporting every step as one JSON
@@ -31,6 +33,9 @@ import picocli.CommandLine.Option;
         description = {"A standalone libp2p node for interop and debugging: dial, ping, transfer, gossipsub.",
                 "Prints one JSON event per line on stdout; logs go to stderr."})
 public final class PeerCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     public static final String AGENT = "gsnode/0.1.0";
 
@@ -125,39 +130,39 @@ public final class PeerCommand implements Callable<Integer> {
 
     private void validate() {
         if (ping < 0 || send < 0 || echo < 0) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--ping, --send and --echo must not be negative");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ping, --send and --echo must not be negative");
         }
         try {
             quicConfig();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "QUIC settings: " + e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), "QUIC settings: " + e.getMessage());
         }
         gossipConfig();
         if (publish != null && (size == null || size < 1)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--publish needs --size of at least 1 byte");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--publish needs --size of at least 1 byte");
         }
         if (publish == null && size != null) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--size needs --publish");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--size needs --publish");
         }
         if (count < 1 || interval < 0 || after < 0) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(spec.commandLine(),
                     "--count must be at least 1, --interval and --after must not be negative");
         }
         if (seconds != null && seconds < 0) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--seconds must not be negative");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--seconds must not be negative");
         }
         if (keySeed != null) {
             try {
                 Long.parseUnsignedLong(keySeed);
             } catch (NumberFormatException e) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(spec.commandLine(),
                         "--key-seed must be an unsigned 64-bit integer, was '" + keySeed + "'");
             }
         }
         for (String a : listen) parseAddr("--listen", a);
         for (String a : dial) {
             if (parseAddr("--dial", a).peerId().isEmpty()) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--dial needs a /p2p/<peer id> suffix: " + a);
+                throw new CommandLine.ParameterException(spec.commandLine(), "--dial needs a /p2p/<peer id> suffix: " + a);
             }
         }
     }
@@ -173,7 +178,7 @@ public final class PeerCommand implements Callable<Integer> {
             }
             return b.build();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "gossipsub settings: " + e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), "gossipsub settings: " + e.getMessage());
         }
     }
 
@@ -185,7 +190,7 @@ public final class PeerCommand implements Callable<Integer> {
         try {
             return Multiaddr.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), flag + " " + text + ": " + e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), flag + " " + text + ": " + e.getMessage());
         }
     }
 

@@ -21,7 +21,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code gsnode run}: one node of a cell. Progress goes to stdout as JSON lines; the record goes
@@ -33,12 +35,14 @@ import picocli.CommandLine.Option;
                 "Instants are absolute: --epoch-ms plus the offsets, so every node acts at the same moments."})
 public final class RunCommand implements Callable<Integer> {
 
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--topology", required = true, paramLabel = "FILE", description = "A gsnode.topology/1 file.")
     Path topology;
 
     @Option(names = "--index", required = true, paramLabel = "I", description = "This node's index in the topology.")
     int index;
-
 
     @CommandLine.Mixin
     WorkloadOptions workload = new WorkloadOptions();
@@ -50,17 +54,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Read T0 from this file once listening (written by the local runner when all nodes are up).")
     Path epochFile;
 
-    @Option(names = "--dial-at", paramLabel = "MS", description = "Dial instant after T0 (default: ${DEFAULT-VALUE}).")
-    long dialAt = 1000;
-
-    @Option(names = "--subscribe-at", paramLabel = "MS", description = "Subscribe instant after T0 (default: ${DEFAULT-VALUE}).")
-    long subscribeAt = 10_000;
-
-    @Option(names = "--publish-at", paramLabel = "MS", description = "Publish instant after T0 (default: ${DEFAULT-VALUE}).")
-    long publishAt = 30_000;
-
-    @Option(names = "--hold", paramLabel = "MS", description = "How long after the publish to observe (default: ${DEFAULT-VALUE}).")
-    long hold = 10_000;
+    @CommandLine.Mixin
+    ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 30_000, 10_000);
 
     @Option(names = "--dial-timeout", paramLabel = "MS", description = "Give up on an edge after this long, or at the subscribe instant if later (default: ${DEFAULT-VALUE}).")
     long dialTimeout = 30_000;
@@ -76,7 +71,6 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--record", paramLabel = "PATH", description = "Write the record here (default: stdout, last line).")
     Path record;
-
 
     @Option(names = "--cell", paramLabel = "NAME", description = "Cell label for the record (default: ${DEFAULT-VALUE}).")
     String cell = "cell";
@@ -158,8 +152,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             if (epochMs != null && epochFile != null) throw new IllegalArgumentException("give --epoch-ms or --epoch-file, not both");
             long epoch = epochMs != null ? epochMs : System.currentTimeMillis();
-            Schedule schedule = new Schedule(epoch, Duration.ofMillis(dialAt), Duration.ofMillis(subscribeAt),
-                    Duration.ofMillis(publishAt), Duration.ofMillis(hold));
+            Schedule schedule = instants.from(epoch);
             TcpConfig tcp = TcpConfig.DEFAULT.withIoThreads(ioThreads);
             if (shadow) {
                 tcp = ShadowSafety.tcpUnderShadow(tcp);
@@ -170,7 +163,7 @@ public final class RunCommand implements Callable<Integer> {
                     workload.quic.toConfig(), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
                     loopback, record, cell, backend, queue, delay, run, jitWarmup);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.gsnode.shadow.cli;
 
 import io.gsnode.node.cli.RunCommand;
+import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.topology.InvalidTopologyException;
@@ -16,7 +17,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "shadow", mixinStandardHelpOptions = true,
         description = {"Generate a Shadow config that runs one gsnode host per node of a topology.",
+                "Instants count from the start of simulated time (T0).",
                 "Then: cd OUT && shadow shadow.yaml   (see docs/shadow.md)."})
 public final class ShadowCommand implements Callable<Integer> {
 
@@ -45,7 +46,6 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write shadow.yaml, shadow.gml and topology.json into.")
     Path out;
 
-
     @Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
@@ -56,17 +56,9 @@ public final class ShadowCommand implements Callable<Integer> {
             description = "complete: every pair its own latency (N² edges); edges: dial graph with shortest paths (default: ${DEFAULT-VALUE}).")
     GraphKind graph = GraphKind.COMPLETE;
 
-    @Option(names = "--dial-at", paramLabel = "MS", description = "Dial instant, simulated ms (default: ${DEFAULT-VALUE}).")
-    long dialAt = 1000;
-
-    @Option(names = "--subscribe-at", paramLabel = "MS", description = "Subscribe instant, simulated ms (default: ${DEFAULT-VALUE}).")
-    long subscribeAt = 10_000;
-
-    @Option(names = "--publish-at", paramLabel = "MS", description = "Publish instant, simulated ms (default: ${DEFAULT-VALUE}, the study's PUBLISH_DELAY).")
-    long publishAt = 60_000;
-
-    @Option(names = "--hold", paramLabel = "MS", description = "Observation after the publish (default: ${DEFAULT-VALUE}, the study's HOLD).")
-    long hold = 8_000;
+    /** The study's PUBLISH_DELAY (60 s) and HOLD (8 s) by default. */
+    @Mixin
+    ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 60_000, 8_000);
 
     @Option(names = "--start-at", paramLabel = "MS", description = "When every JVM starts, simulated ms (default: ${DEFAULT-VALUE}).")
     long startAt = 0;
@@ -123,7 +115,6 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--run", paramLabel = "R", description = "Repetition number, for the records (default: ${DEFAULT-VALUE}).")
     int run;
 
-
     public static void main(String[] args) {
         System.exit(new CommandLine(new ShadowCommand()).execute(args));
     }
@@ -163,9 +154,8 @@ public final class ShadowCommand implements Callable<Integer> {
     private ShadowCell cell() {
         String armName = ArmCatalogue.get(workload.arm).name();
         QuicConfig quicConfig = workload.quic.toConfig();
-        Schedule schedule = new Schedule(ShadowConfig.SIMULATION_EPOCH_MS, Duration.ofMillis(dialAt), Duration.ofMillis(subscribeAt),
-                Duration.ofMillis(publishAt), Duration.ofMillis(hold));
-        long stop = stopTime != null ? stopTime : publishAt + hold + ShadowCell.SHUTDOWN_MARGIN_MS;
+        Schedule schedule = instants.from(ShadowConfig.SIMULATION_EPOCH_MS);
+        long stop = stopTime != null ? stopTime : instants.publishAt + instants.hold + ShadowCell.SHUTDOWN_MARGIN_MS;
         String javaPath = java != null ? java : defaultJava();
         String jarPath = jar != null ? jar : defaultJar();
         List<String> flags = jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended(javaPath, jarPath);
