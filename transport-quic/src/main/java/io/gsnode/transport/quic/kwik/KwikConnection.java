@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import tech.kwik.core.ConnectionListener;
 import tech.kwik.core.ConnectionTerminatedEvent;
 import tech.kwik.core.QuicStream;
@@ -24,7 +26,16 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
     private final BlockingIo io;
     private final long streamWindow;
     private final long maxQueuedBytes;
+    /**
+     * Kwik schedules retransmissions from its receiver and loss-detection threads, where the race
+     * {@link KwikStream} describes can strand them too; they follow a stream's writes by a few round
+     * trips, so streams written to within this window are asked again every {@link #RESUME_PERIOD_MS}.
+     */
+    private static final long RESUME_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static final long RESUME_PERIOD_MS = 100;
+
     private final Set<KwikStream> streams = ConcurrentHashMap.newKeySet();
+    private final ScheduledFuture<?> resumer;
     private volatile boolean closing;
 
     KwikConnection(tech.kwik.core.QuicConnection quic, Direction direction, EventExecutor executor, BlockingIo io,
@@ -35,6 +46,12 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
         this.streamWindow = streamWindow;
         this.maxQueuedBytes = maxQueuedBytes;
         quic.setConnectionListener(this);
+        resumer = executor.scheduleAtFixedRate(this::resumeRecentStreams, RESUME_PERIOD_MS, RESUME_PERIOD_MS, TimeUnit.MILLISECONDS);
+    }
+
+    private void resumeRecentStreams() {
+        long since = System.nanoTime() - RESUME_WINDOW_NANOS;
+        for (KwikStream s : streams) s.resumeSendingIfWrittenSince(since);
     }
 
     /** Kwik's thread hands us a stream the remote opened. */
@@ -90,6 +107,7 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
     }
 
     private void terminated(IOException cause) {
+        resumer.cancel(false);
         runOnExecutor(() -> {
             for (KwikStream s : new ArrayList<>(streams)) s.terminate(cause);
         });

@@ -68,6 +68,8 @@ final class KwikStream extends AbstractStream {
     private boolean writeClosed;
     private volatile boolean finSent;
     private volatile boolean eofReceived;
+    /** When the writer last handed Kwik bytes or the FIN; 0 before it did. */
+    private volatile long lastWriteNanos;
 
     KwikStream(KwikConnection connection, QuicStream stream, Direction direction, BlockingIo io, long window,
             long maxQueuedBytes) {
@@ -186,6 +188,17 @@ final class KwikStream extends AbstractStream {
         }
     }
 
+    private void handedToKwik() {
+        lastWriteNanos = System.nanoTime();
+        resumeSending();
+    }
+
+    /** Resumes sending if the stream was last written to after {@code sinceNanos} (see KwikConnection). */
+    void resumeSendingIfWrittenSince(long sinceNanos) {
+        long last = lastWriteNanos;
+        if (last != 0 && last - sinceNanos > 0) resumeSending();
+    }
+
     /** Has Kwik's sender thread make sure that what the stream holds is queued for sending. */
     private void resumeSending() {
         int id = stream.getStreamId();
@@ -205,7 +218,7 @@ final class KwikStream extends AbstractStream {
             try {
                 if (w.data() == null) {
                     out.close();
-                    resumeSending();
+                    handedToKwik();
                     finSent = true;
                     forgetWhenDone();
                 } else {
@@ -216,7 +229,7 @@ final class KwikStream extends AbstractStream {
                         int n = Math.min(chunk.length, data.readableBytes());
                         data.readBytes(chunk, 0, n);
                         out.write(chunk, 0, n);
-                        resumeSending();
+                        handedToKwik();
                     }
                     data.release();
                 }
