@@ -54,6 +54,29 @@ final class TestProtocols {
         });
     }
 
+    /**
+     * Opens an echo stream through the remote and leaves it open: completes once one byte has come
+     * back, so that both sides hold the stream with a reader waiting on it.
+     */
+    static CompletableFuture<Stream> holdEcho(Host host, Connection conn) {
+        return host.newStream(conn, ECHO).thenCompose(stream -> {
+            CompletableFuture<Stream> echoed = new CompletableFuture<>();
+            stream.setHandler(new StreamHandler() {
+                @Override
+                public void onData(Stream s, ByteBuf data) {
+                    echoed.complete(s);
+                }
+
+                @Override
+                public void onReset(Stream s, Throwable cause) {
+                    echoed.completeExceptionally(cause);
+                }
+            });
+            stream.write(Unpooled.wrappedBuffer(new byte[] {1}));
+            return echoed;
+        });
+    }
+
     /** The payload of {@code bytes} bytes. */
     static byte[] payload(int bytes) {
         byte[] data = new byte[bytes];

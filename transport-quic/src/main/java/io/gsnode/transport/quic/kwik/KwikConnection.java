@@ -125,6 +125,11 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
         }, 1, EncryptionLevel.App, lost -> {}, true);
     }
 
+    /** For the stream's failures, which must still be handled once the node's executors have stopped. */
+    void runOnExecutorOrHere(Runnable task) {
+        runOnExecutor(task);
+    }
+
     void forget(KwikStream stream) {
         streams.remove(stream);
     }

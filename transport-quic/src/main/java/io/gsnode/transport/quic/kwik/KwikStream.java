@@ -114,7 +114,7 @@ final class KwikStream extends AbstractStream {
                 executor().execute(() -> deliverData(data));
             }
         } catch (IOException e) {
-            executor().execute(() -> terminate(e));
+            connection.runOnExecutorOrHere(() -> terminate(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RejectedExecutionException engineStopped) {
@@ -237,7 +237,7 @@ final class KwikStream extends AbstractStream {
             } catch (IOException e) {
                 if (w.data() != null) w.data().release();
                 w.done().completeExceptionally(e);
-                executor().execute(() -> terminate(e));
+                connection.runOnExecutorOrHere(() -> terminate(e));
             }
         }
     }
