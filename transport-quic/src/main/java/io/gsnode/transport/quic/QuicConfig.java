@@ -15,7 +15,7 @@ import java.util.Map;
  *
  * <p>The congestion knobs ({@link #congestionControl}, {@link #initialWindowPackets},
  * {@link #maxUdpPayload}) are honoured by the {@code netty} engine only: Kwik has NewReno with a
- * fixed 12,000-byte initial window and fixed packet sizes (docs/wire.md §9.6-9.7), and ignores
+ * fixed 12,000-byte initial window and fixed packet sizes (docs/quic.md §7-8), and ignores
  * them. {@link #settingsInEffect()} says what the selected engine really does.
  *
  * @param engine {@code kwik} or {@code netty} (see {@link QuicEngines#NAMES})

@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tech.kwik.core.QuicClientConnection;
@@ -70,6 +71,8 @@ public final class KwikEngine implements QuicEngine {
     private final BlockingIo io = new BlockingIo();
     private final List<ServerConnector> servers = new CopyOnWriteArrayList<>();
     private final List<QuicConnection> connections = new CopyOnWriteArrayList<>();
+    private final AtomicLong stalledHandshakeAttempts = new AtomicLong();
+    private final AtomicLong faultedHandshakeAttempts = new AtomicLong();
 
     public KwikEngine(PrivKey identity, QuicConfig config, ConnectionLimits limits) {
         this.certificate = Libp2pCertificate.generate(identity);
@@ -85,7 +88,7 @@ public final class KwikEngine implements QuicEngine {
 
     /**
      * What Kwik runs with under {@code config}: the windows, buffers and timeouts it takes from it,
-     * and its own fixed congestion control and packet sizes (docs/wire.md §9.6-9.7), which the
+     * and its own fixed congestion control and packet sizes (docs/quic.md §7-8), which the
      * congestion knobs of {@link QuicConfig} do not reach.
      */
     public static Map<String, Object> settingsInEffect(QuicConfig config) {
@@ -109,6 +112,16 @@ public final class KwikEngine implements QuicEngine {
         // Kwik has keep-alive on its client only; a listener relies on its dialers' PINGs or DATAGRAMs.
         s.put("keepAlive", "PING every idleTimeout/2 on dialed connections; accepted ones take the dialer's PING or DATAGRAM");
         return s;
+    }
+
+    /** Dial attempts that got no further than their bound and were tried again (or given up). */
+    public long stalledHandshakeAttempts() {
+        return stalledHandshakeAttempts.get();
+    }
+
+    /** Dial attempts that Kwik failed with a fault of its own and were tried again (or given up). */
+    public long faultedHandshakeAttempts() {
+        return faultedHandshakeAttempts.get();
     }
 
     @Override
@@ -158,7 +171,13 @@ public final class KwikEngine implements QuicEngine {
                     result.complete(connect(address, expected, bound));
                 } catch (HandshakeStalled stalled) {
                     last = stalled;
+                    stalledHandshakeAttempts.incrementAndGet();
                     log.info("QUIC handshake with {} attempt {} stalled for {} ms; trying again", address, attempt, bound.toMillis());
+                } catch (HandshakeFaulted faulted) {
+                    last = faulted;
+                    faultedHandshakeAttempts.incrementAndGet();
+                    log.info("QUIC handshake with {} attempt {} failed inside Kwik ({}); trying again", address, attempt,
+                            faulted.getCause().toString());
                 } catch (IOException | RuntimeException e) {
                     result.completeExceptionally(e);
                 }
@@ -170,6 +189,8 @@ public final class KwikEngine implements QuicEngine {
     /** One handshake attempt, bounded by {@code bound}. */
     private KwikConnection connect(InetSocketAddress address, PeerId expected, Duration bound) throws IOException {
         Libp2pTrustManager trust = new Libp2pTrustManager(expected);
+        ClientHelloGate gate = new ClientHelloGate();
+        KwikFaultLog faults = new KwikFaultLog();
         QuicClientConnection quic = QuicClientConnection.newBuilder()
                 .host(address.getAddress().getHostAddress())
                 .port(address.getPort())
@@ -187,12 +208,13 @@ public final class KwikEngine implements QuicEngine {
                 .maxIdleTimeout(config.idleTimeout())
                 .connectTimeout(bound)
                 .socketFactory(local -> {
-                    DatagramSocket socket = new SelfWakingDatagramSocket(null);
+                    DatagramSocket socket = new SelfWakingDatagramSocket(null, gate);
                     tuneSocket(socket);
                     return socket;
                 })
-                .logger(new NullLogger())
+                .logger(faults)
                 .build();
+        gate.watch(quic);
         try {
             InetSocketAddress local = quic.getLocalAddress();
             KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(), limits.maxBufferedBytesPerStream(),
@@ -206,6 +228,7 @@ public final class KwikEngine implements QuicEngine {
                 if (trust.failure() != null) {
                     throw new ProtocolViolation(FailureKind.SECURITY, trust.failure().getMessage(), e);
                 }
+                if (faults.fault() != null) throw new HandshakeFaulted(address, faults.fault());
                 if (System.nanoTime() - start >= bound.toNanos()) throw new HandshakeStalled(address, bound, e);
                 throw e;
             }
@@ -229,6 +252,15 @@ public final class KwikEngine implements QuicEngine {
 
         HandshakeStalled(InetSocketAddress address, Duration bound, IOException cause) {
             super("QUIC handshake with " + address + " did not complete within " + bound.toMillis() + " ms", cause);
+        }
+    }
+
+    /** Kwik failed a handshake attempt of its own accord, with a runtime exception (see {@link KwikFaultLog}). */
+    private static final class HandshakeFaulted extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        HandshakeFaulted(InetSocketAddress address, RuntimeException fault) {
+            super("QUIC handshake with " + address + " failed inside Kwik", fault);
         }
     }
 

@@ -22,6 +22,8 @@ import java.util.concurrent.TimeUnit;
  * itself, and closes the socket only once no thread is inside {@code receive}: the JDK then has
  * nobody to signal. On a real kernel this is equivalent to the JDK's way.
  *
+ * <p>A dialer's socket also holds its first datagram at the {@link ClientHelloGate}.
+ *
  * <p>Kwik calls only {@code receive}, {@code send}, {@code close}, {@code getLocalPort},
  * {@code getLocalSocketAddress} and {@code getReceiveBufferSize} on its sockets (kwik 0.10.8).
  */
@@ -31,12 +33,33 @@ final class SelfWakingDatagramSocket extends DatagramSocket {
     private static final long READER_EXIT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final Object lock = new Object();
+    private final ClientHelloGate gate;
     private int readers;
     private boolean closing;
+    /** Set by the first send; only Kwik's sender thread sends. */
+    private boolean sent;
 
-    /** A socket bound to {@code address}; {@code null} binds to the wildcard address and any port. */
+    /** A listener's socket bound to {@code address}. */
     SelfWakingDatagramSocket(SocketAddress address) throws SocketException {
+        this(address, null);
+    }
+
+    /**
+     * A socket bound to {@code address} ({@code null}: the wildcard address and any port) whose
+     * first send waits at {@code gate} when there is one.
+     */
+    SelfWakingDatagramSocket(SocketAddress address, ClientHelloGate gate) throws SocketException {
         super(address == null ? new InetSocketAddress(0) : address);
+        this.gate = gate;
+    }
+
+    @Override
+    public void send(DatagramPacket p) throws IOException {
+        if (!sent) {
+            sent = true;
+            if (gate != null) gate.awaitServerHelloExpected();
+        }
+        super.send(p);
     }
 
     @Override

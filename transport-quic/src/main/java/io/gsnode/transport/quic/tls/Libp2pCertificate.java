@@ -43,7 +43,7 @@ public final class Libp2pCertificate {
     /**
      * ECDSA P-256 with SHA-256, as go and rust use: agent15 offers no ed25519 signature scheme,
      * and for client authentication maps a "withECDSA" certificate only to
-     * ecdsa_secp256r1_sha256 (docs/wire.md §9.4).
+     * ecdsa_secp256r1_sha256 (docs/quic.md §4).
      */
     static final String SIGNATURE_ALGORITHM = "SHA256withECDSA";
     static final String CURVE = "secp256r1";
@@ -78,7 +78,7 @@ public final class Libp2pCertificate {
         Date notBefore = Date.from(now.minus(BACKDATING));
         Date notAfter = Date.from(now.atOffset(ZoneOffset.UTC).plusYears(VALIDITY_YEARS).toInstant());
         // go puts only a random serialNumber attribute in the subject. No CN: agent15 would check
-        // it as a host name (docs/wire.md §9.4).
+        // it as a host name (docs/quic.md §4).
         X500Name subject = new X500NameBuilder(BCStyle.INSTANCE)
                 .addRDN(BCStyle.SERIALNUMBER, randomPositive(63).toString())
                 .build();
