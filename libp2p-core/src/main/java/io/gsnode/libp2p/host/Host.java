@@ -48,13 +48,19 @@ public final class Host implements ConnectionHandler {
     private final ConnectionLimits limits;
     private final List<Transport> transports = new ArrayList<>();
     private final Map<String, ProtocolHandler> protocols = new ConcurrentHashMap<>();
+    /** Protocols served on a connection the host holds back while a contest runs (see {@link #contest}). */
+    private final Set<String> servedBeforeAdmission = ConcurrentHashMap.newKeySet();
     private final List<HostListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Multiaddr> listenAddrs = new CopyOnWriteArrayList<>();
     private final EnumMap<FailureKind, AtomicLong> failures = new EnumMap<>(FailureKind.class);
+    private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong identifyBound = new AtomicLong();
 
     // Guarded by this.
     private final Map<PeerId, Connection> connections = new HashMap<>();
     private final Map<PeerId, CompletableFuture<Connection>> pendingDials = new HashMap<>();
+    /** Connections held while a contest with an authenticated one runs, with its outcome: the survivor. */
+    private final Map<Connection, CompletableFuture<Connection>> contests = new HashMap<>();
     /** Accepted and not yet closed, including a duplicate that is being closed. */
     private final Set<Connection> live = new HashSet<>();
     private final WireCounters wire = new WireCounters();
@@ -99,6 +105,16 @@ public final class Host implements ConnectionHandler {
         protocols.put(protocol, handler);
     }
 
+    /**
+     * Serves {@code protocol} as {@link #setProtocolHandler} does, and also on a connection the host
+     * has not admitted yet because it contests another one to the same peer: identify, which the
+     * remote needs answered before it can settle the contest its side.
+     */
+    public void setProtocolHandlerBeforeAdmission(String protocol, ProtocolHandler handler) {
+        servedBeforeAdmission.add(protocol);
+        protocols.put(protocol, handler);
+    }
+
     /** The protocols this host serves, for identify. */
     public List<String> protocols() {
         List<String> list = new ArrayList<>(protocols.keySet());
@@ -109,6 +125,16 @@ public final class Host implements ConnectionHandler {
     /** Addresses actually bound, without {@code /p2p}. */
     public List<Multiaddr> listenAddrs() {
         return List.copyOf(listenAddrs);
+    }
+
+    /** Connections registered since start (a duplicate closed in favour of another is not). */
+    public long acceptedConnections() {
+        return accepted.get();
+    }
+
+    /** Of {@link #acceptedConnections()}, those bound to their peer by identify only ({@link Connection#authenticated()} false). */
+    public long identifyBoundConnections() {
+        return identifyBound.get();
     }
 
     /** How many connections failed at each layer since start. */
@@ -123,7 +149,11 @@ public final class Host implements ConnectionHandler {
         });
     }
 
-    /** Dials a full address ending in {@code /p2p/<id>}, or returns the live connection to that peer. */
+    /**
+     * Dials a full address ending in {@code /p2p/<id>}, or returns the live connection to that peer
+     * when security authenticated it. A live connection only identify vouches for is not taken for
+     * the peer: the dial goes out, and completes with whichever connection survives (see contest).
+     */
     public CompletableFuture<Connection> dial(Multiaddr addr) {
         PeerId remote = addr.peerId().orElseThrow(
                 () -> new IllegalArgumentException("dial address needs a /p2p/<peer id> suffix: " + addr));
@@ -139,7 +169,7 @@ public final class Host implements ConnectionHandler {
         CompletableFuture<Connection> result;
         synchronized (this) {
             Connection live = connections.get(remote);
-            if (live != null) return CompletableFuture.completedFuture(live);
+            if (live != null && live.authenticated()) return CompletableFuture.completedFuture(live);
             CompletableFuture<Connection> pending = pendingDials.get(remote);
             if (pending != null) return pending;
             result = new CompletableFuture<>();
@@ -149,9 +179,16 @@ public final class Host implements ConnectionHandler {
                 .orTimeout(limits.handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((conn, error) -> {
                     Connection live;
+                    CompletableFuture<Connection> contested;
                     synchronized (this) {
                         pendingDials.remove(remote, result);
                         live = connections.get(remote);
+                        contested = conn == null ? null : contests.get(conn);
+                    }
+                    if (contested != null) {
+                        // Ours contests a connection only identify vouches for: the survivor is the answer.
+                        contested.whenComplete((survivor, e) -> result.complete(survivor));
+                        return;
                     }
                     if (error != null && live != null) {
                         // Both sides dialed at once and the remote closed our attempt in favour of
@@ -195,15 +232,29 @@ public final class Host implements ConnectionHandler {
 
     @Override
     public void onConnection(Connection conn) {
+        admit(conn, false);
+    }
+
+    /**
+     * Registers {@code conn} or closes it as a duplicate. {@code contestSettled}: a contest between
+     * it and an authenticated connection (see {@link #contest}) already found for it.
+     */
+    private void admit(Connection conn, boolean contestSettled) {
+        if (conn.closeFuture().isDone()) return;
         Connection toClose = null;
         boolean accepted = false;
         boolean overLimit = false;
         synchronized (this) {
             Connection existing = connections.get(conn.remotePeer());
+            Connection survivor = existing == null ? null : preferred(existing, conn);
             if (existing == null && live.size() >= limits.maxConnections()) {
                 overLimit = true;
                 toClose = conn;
-            } else if (existing != null && preferred(existing, conn) == existing) {
+            } else if (!contestSettled && existing != null && !survivor.authenticated()
+                    && (survivor == conn ? existing : conn).authenticated()) {
+                contest(existing, conn);
+                return;
+            } else if (existing != null && !contestSettled && survivor == existing) {
                 toClose = conn;
             } else {
                 toClose = existing;
@@ -220,9 +271,59 @@ public final class Host implements ConnectionHandler {
         }
         if (toClose != null) toClose.close();
         if (!accepted) return;
+        this.accepted.incrementAndGet();
+        if (!conn.authenticated()) identifyBound.incrementAndGet();
         conn.setInboundStreamAcceptor(this::acceptStream);
         conn.closeFuture().whenComplete((v, e) -> onClosed(conn));
         for (HostListener l : listeners) l.onConnected(conn);
+    }
+
+    /**
+     * Two connections to one peer, and the rule both ends follow ({@link #preferred}) keeps the one
+     * only identify vouches for (an inbound Kwik connection) over one the security handshake
+     * authenticated. A genuine peer applies the same rule and so closes the authenticated one
+     * itself; an impostor, who named another peer's key in identify, cannot close that peer's
+     * connection. So the host waits, never closing the authenticated connection: if the peer
+     * closes it within the handshake timeout, the rule's choice stands; if not, the identify-bound
+     * connection is closed and counted as a security failure, and the authenticated one is kept.
+     */
+    private void contest(Connection existing, Connection fresh) {
+        Connection unauthenticated = existing.authenticated() ? fresh : existing;
+        Connection authenticated = existing.authenticated() ? existing : fresh;
+        CompletableFuture<Connection> survivor = new CompletableFuture<>();
+        synchronized (this) {
+            contests.put(fresh, survivor);
+        }
+        // Meanwhile the held connection answers identify (its remote may wait for that to settle
+        // the contest at its end); other streams wait for the outcome.
+        HeldStreams held = new HeldStreams();
+        fresh.setInboundStreamAcceptor(stream -> acceptStream(stream, held));
+        log.debug("{} connection to {} bound by identify contests an authenticated one; waiting for the peer to settle it",
+                unauthenticated.direction(), fresh.remotePeer());
+        // A copy: orTimeout would complete the connection's own close future.
+        authenticated.closeFuture().copy()
+                .orTimeout(limits.handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((closed, stillOpen) -> fresh.executor().execute(() -> {
+                    Connection kept;
+                    if (stillOpen == null) {
+                        // The peer closed the authenticated one: the identify-bound one was genuine.
+                        kept = unauthenticated;
+                    } else {
+                        onFailure(FailureKind.SECURITY, unauthenticated.remoteAddr().toString(), new ProtocolViolation(FailureKind.SECURITY,
+                                "a connection bound by identify to " + fresh.remotePeer() + " contested an authenticated connection"
+                                        + " that the peer kept open for " + limits.handshakeTimeout().toMillis() + " ms"));
+                        unauthenticated.close();
+                        kept = authenticated;
+                    }
+                    if (kept == fresh) {
+                        admit(fresh, true);
+                        held.release();
+                    }
+                    synchronized (this) {
+                        contests.remove(fresh);
+                    }
+                    survivor.complete(kept);
+                }));
     }
 
     /** Counts a failure and tells the listeners; transports and protocols report through here. */
@@ -245,6 +346,14 @@ public final class Host implements ConnectionHandler {
     }
 
     private void acceptStream(Stream stream) {
+        acceptStream(stream, null);
+    }
+
+    /**
+     * Negotiates and hands the stream to its protocol's handler; on a connection not admitted yet
+     * ({@code held} not null), only protocols served before admission are handed over at once.
+     */
+    private void acceptStream(Stream stream, HeldStreams held) {
         StreamNegotiator.respond(stream, protocols.keySet(), StreamNegotiator.DEFAULT_TIMEOUT).whenComplete((s, error) -> {
             if (error != null) {
                 log.debug("inbound stream from {} failed negotiation: {}", stream.connection().remotePeer(),
@@ -252,8 +361,36 @@ public final class Host implements ConnectionHandler {
                 return;
             }
             ProtocolHandler handler = protocols.get(s.protocol());
-            handler.handle(s);
+            if (held == null || servedBeforeAdmission.contains(s.protocol())) {
+                handler.handle(s);
+            } else {
+                held.add(() -> handler.handle(s));
+            }
         });
+    }
+
+    /**
+     * Negotiated streams of a connection held back by a contest, handed to their handlers once it is
+     * admitted (and at once after that); dropped with the connection otherwise. Confined to the
+     * connection's executor, where negotiation and the contest's outcome both run.
+     */
+    private static final class HeldStreams {
+        private final List<Runnable> handOvers = new ArrayList<>();
+        private boolean released;
+
+        void add(Runnable handOver) {
+            if (released) {
+                handOver.run();
+            } else {
+                handOvers.add(handOver);
+            }
+        }
+
+        void release() {
+            released = true;
+            handOvers.forEach(Runnable::run);
+            handOvers.clear();
+        }
     }
 
     /** Both ends pick the same survivor: the connection dialed by the smaller peer ID, else the older. */

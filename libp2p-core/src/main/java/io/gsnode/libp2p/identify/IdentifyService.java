@@ -41,7 +41,7 @@ public final class IdentifyService implements HostListener {
     public IdentifyService(Host host, String agentVersion) {
         this.host = host;
         this.agentVersion = agentVersion;
-        host.setProtocolHandler(PROTOCOL, this::respond);
+        host.setProtocolHandlerBeforeAdmission(PROTOCOL, this::respond);
         host.addListener(this);
     }
 

@@ -30,7 +30,7 @@ public record NodeRecord(
         int index, String peerId, String role,
         // outcome
         String status, boolean completed, Double completionMs, WireForm wireForm,
-        Bytes bytes, Msgs msgs, Mesh mesh, Long cpuMs, Long rssMaxBytes, Long pssBytes, Integer threads,
+        Bytes bytes, Msgs msgs, Mesh mesh, Connections connections, Long cpuMs, Long rssMaxBytes, Long pssBytes, Integer threads,
         JitWarmup jitWarmup, Times times,
         List<Snapshot> snapshots, Map<String, Object> extras, Map<String, Object> config) {
 
@@ -49,6 +49,15 @@ public record NodeRecord(
                        long malformed) {}
 
     public record Mesh(int atPublish, int peersAtPublish, int atEnd) {}
+
+    /**
+     * The host's connections over the node's life: {@code accepted} (registered, duplicates not
+     * counted), {@code identifyBound} (of those, bound to their peer by identify only: inbound
+     * Kwik connections, whose dialer TLS did not authenticate), and {@code refused}: connections,
+     * inbound or dialed, refused or failed, by the layer where it happened (multistream, security,
+     * muxer, limit, transport), each listed, 0 included (docs/records.md §1.1).
+     */
+    public record Connections(long accepted, long identifyBound, Map<String, Long> refused) {}
 
     /**
      * The JIT warm-up: rounds completed, whether the publish instant stopped it, its wall time and
@@ -73,7 +82,7 @@ public record NodeRecord(
                 topology.n(), payloadBytes, topology.scenario().toString(), run, index,
                 PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
                 index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,
-                null, null, null, null, null, null, List.of(), Map.of(), Map.of());
+                null, null, null, null, null, null, null, List.of(), Map.of(), Map.of());
     }
 
     public boolean receiver() {

@@ -4,6 +4,7 @@ import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.gossipsub.trace.GossipCounters;
 import io.gsnode.libp2p.connection.ConnectionLimits;
+import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.host.TransportFactory;
@@ -262,9 +263,16 @@ public final class NodeDaemon {
                         tx.idontwant(), rx.idontwant(), tx.graft(), rx.graft(), tx.prune(), rx.prune(), counters.queueDrops(),
                         rejected, counters.malformed()),
                 new NodeRecord.Mesh(orZero(meshAtPublish), orZero(peersAtPublish), orZero(meshAtEnd)),
+                connections(host),
                 cpuMs, ProcessMetrics.peakRssBytes(), ProcessMetrics.pssBytes(), ProcessMetrics.threads(), warmup,
                 new NodeRecord.Times(startMs, schedule.publishMs(), System.currentTimeMillis()),
                 List.copyOf(snapshots), extras, configMap);
+    }
+
+    private static NodeRecord.Connections connections(Host host) {
+        Map<String, Long> refused = new LinkedHashMap<>();
+        for (FailureKind kind : FailureKind.values()) refused.put(kind.wireName(), host.failureCount(kind));
+        return new NodeRecord.Connections(host.acceptedConnections(), host.identifyBoundConnections(), refused);
     }
 
     private static int orZero(Integer v) {

@@ -64,6 +64,13 @@ class LocalKwikCellTest {
                     + String.join("\n", records.stream().map(r -> r.index() + " " + r.status() + " completed=" + r.completed()
                             + " received=" + (r.msgs() == null ? "?" : r.msgs().received()) + " extras=" + r.extras()).toList()));
             assertEquals(0, summary.lost(), arm + " run " + run + ": no node lost");
+            // Every edge is one connection, inbound at the node dialed: on Kwik it is bound by identify.
+            assertEquals(2L * edges.size(), records.stream().mapToLong(r -> r.connections().accepted()).sum(), "connections accepted");
+            assertEquals(edges.size(), records.stream().mapToLong(r -> r.connections().identifyBound()).sum(), "bound by identify");
+            for (NodeRecord r : records) {
+                assertEquals(0L, r.connections().refused().values().stream().mapToLong(Long::longValue).sum(),
+                        "node " + r.index() + " refused " + r.connections().refused());
+            }
         }
     }
 }

@@ -74,6 +74,13 @@ final class ArmLayout {
         return List.copyOf(out);
     }
 
+    /** The validator that accepts exactly these messages on their topics (see {@link CellMessages}). */
+    CellMessages validator() {
+        List<PubMessage> all = new ArrayList<>(messages.size());
+        for (int i = 0; i < messages.size(); i++) all.add(PubMessage.unsigned(topicOf(i), messages.messages().get(i)));
+        return new CellMessages(all, ids);
+    }
+
     /** docs/arms.md §3.10; the id width is the installed function's on the first message, on its topic. */
     WireForm wireForm() {
         return WireForm.of(messages, data -> ids.apply(PubMessage.unsigned(topicOf(0), data)).length());

@@ -49,6 +49,7 @@ final class GossipArmNode implements ArmNode {
         router.forwarding(phase == null ? ForwardingPolicy.PUSH_ALL : phase);
         router.requests(pulls == null ? RequestPolicy.STOCK : pulls);
         router.gate(gate == null ? RequestGate.ALLOW_ALL : gate);
+        router.validator(layout.validator());
     }
 
     @Override

@@ -79,7 +79,7 @@ public final class CellFixture {
                     i == 0 ? Double.valueOf(0) : t, wire,
                     new NodeRecord.Bytes(rxSocket, rxSocket, rxData, rxData, rxControl, rxControl, 0, 0),
                     new NodeRecord.Msgs(1, duplicates, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-                    new NodeRecord.Mesh(2, 2, 2), 50L, 1L << 27, 1L << 26, 20, null, new NodeRecord.Times(0, 10_000, 18_000), List.of(),
+                    new NodeRecord.Mesh(2, 2, 2), null, 50L, 1L << 27, 1L << 26, 20, null, new NodeRecord.Times(0, 10_000, 18_000), List.of(),
                     Map.of(), Map.of()));
         }
         return out;

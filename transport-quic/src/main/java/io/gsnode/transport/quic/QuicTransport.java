@@ -2,6 +2,7 @@ package io.gsnode.transport.quic;
 
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.connection.PendingInbound;
 import io.gsnode.libp2p.connection.ProtocolViolation;
 import io.gsnode.libp2p.connection.Transport;
 import io.gsnode.libp2p.connection.TransportContext;
@@ -23,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * <p>Inbound connections that TLS did not authenticate (Kwik's server never asks the dialer for a
  * certificate) are bound to the peer that identify names, before the host sees them, and stay
  * marked as not authenticated. A remote that sends no key, or a key that yields no peer ID, is
- * refused and counted as a security failure: nothing is accepted silently. Dialers the engine
- * refused in the TLS handshake (the netty engine verifies their certificates) are counted as
- * security failures too.
+ * refused and counted as a security failure: nothing is accepted silently. Connections waiting
+ * for that answer are bounded like TCP's pending upgrades ({@link PendingInbound}); one past the
+ * bound is closed at once and counted as a limit failure. Dialers the engine refused in the TLS
+ * handshake (the netty engine verifies their certificates) are counted as security failures too.
  */
 public final class QuicTransport implements Transport {
 
@@ -33,6 +35,7 @@ public final class QuicTransport implements Transport {
 
     private final TransportContext context;
     private final QuicConfig config;
+    private final PendingInbound identifying;
     /** Made at the first listen or dial: a host that never uses QUIC never pays for its TLS certificate and engine. */
     private QuicEngine engine;
     private boolean closed;
@@ -40,6 +43,7 @@ public final class QuicTransport implements Transport {
     public QuicTransport(TransportContext context, QuicConfig config) {
         this.context = context;
         this.config = config;
+        this.identifying = new PendingInbound(context.limits());
     }
 
     private synchronized QuicEngine engine() {
@@ -93,9 +97,19 @@ public final class QuicTransport implements Transport {
             deliver(conn);
             return;
         }
+        InetSocketAddress remote = conn.remoteAddr().socketAddress();
+        InetSocketAddress local = conn.localAddr().socketAddress();
+        String refusal = identifying.admit(remote, local);
+        if (refusal != null) {
+            conn.close();
+            context.handler().onFailure(FailureKind.LIMIT, conn.remoteAddr().toString(), new ProtocolViolation(FailureKind.LIMIT,
+                    "inbound QUIC connection closed before identify: " + refusal));
+            return;
+        }
         IdentifyService.query(conn)
                 .orTimeout(context.limits().handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((message, error) -> {
+                    identifying.release(remote, local);
                     if (error != null || message.publicKey() == null) {
                         Throwable cause = error != null ? error
                                 : new ProtocolViolation(FailureKind.SECURITY, "identify sent no public key");

@@ -26,7 +26,18 @@ public final class KwikPeersMain {
 
     private KwikPeersMain() {}
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            run(args);
+            System.exit(0);
+        } catch (Exception | AssertionError e) {
+            // Kwik's threads would keep the JVM alive; the test reads our end of output as failure.
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         Multiaddr node = Multiaddr.parse(args[0]);
         int peers = Integer.parseInt(args[1]);
         int dialers = Integer.parseInt(args[2]);
@@ -53,6 +64,5 @@ public final class KwikPeersMain {
         // Streams stay open until the test closes our stdin.
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
         for (Host h : hosts) h.close().get(10, TimeUnit.SECONDS);
-        System.exit(0);
     }
 }

@@ -22,10 +22,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -140,6 +142,31 @@ class QuicStreamTest {
         }
         long whole = echoes.stream().filter(e -> e.isDone() && !e.isCompletedExceptionally() && Arrays.equals(expected, e.join())).count();
         assertEquals(2_000, whole, "echoes that came back whole within 30 s");
+    }
+
+    @Test
+    void aKwikOpenPastTheRemoteStreamLimitFailsAtTheHandshakeTimeout() throws Exception {
+        // Kwik 0.10.8 waits up to 10,000 days for the remote to allow another stream.
+        ConnectionLimits limits = new ConnectionLimits(16, 3, 256 * 1024, Duration.ofSeconds(2));
+        QuicConfig config = QuicConfig.DEFAULT.withEngine("kwik");
+        Host listener = host(config, limits, 54);
+        Host dialer = host(config, limits, 55);
+        Multiaddr addr = listener.listen(Multiaddr.parse("/ip4/127.0.0.1/udp/0/quic-v1")).get(10, TimeUnit.SECONDS)
+                .withPeerId(listener.peerId());
+        Connection c = dialer.dial(addr).get(20, TimeUnit.SECONDS);
+        int opened = 0;
+        Throwable refused = null;
+        while (refused == null && opened <= limits.maxStreamsPerConnection()) {
+            try {
+                c.openStream().get(10, TimeUnit.SECONDS);
+                opened++;
+            } catch (ExecutionException e) {
+                refused = Causes.unwrap(e);
+            }
+        }
+        assertTrue(refused instanceof ProtocolViolation, "the open past the limit failed on its own: " + refused);
+        assertEquals(FailureKind.LIMIT, ((ProtocolViolation) refused).kind());
+        assertTrue(opened <= limits.maxStreamsPerConnection(), opened + " streams opened");
     }
 
     /** A stream from a new dialer to a new listener; {@code handled} says whether the listener installs {@link #listenerSide}. */

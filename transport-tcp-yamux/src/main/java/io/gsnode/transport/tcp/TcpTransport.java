@@ -3,6 +3,7 @@ package io.gsnode.transport.tcp;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.connection.PendingInbound;
 import io.gsnode.libp2p.connection.Transport;
 import io.gsnode.libp2p.connection.TransportContext;
 import io.gsnode.libp2p.eventloop.NonSpinningEventLoopGroup;
@@ -56,7 +57,7 @@ public final class TcpTransport implements Transport {
     private final EventLoopGroup group;
     private final Class<? extends Channel> channelClass;
     private final Class<? extends ServerChannel> serverChannelClass;
-    private final PendingUpgrades pending;
+    private final PendingInbound pending;
     private final List<Channel> servers = new CopyOnWriteArrayList<>();
     private final WireByteCounter wireCounter;
 
@@ -64,7 +65,7 @@ public final class TcpTransport implements Transport {
         this.context = context;
         this.config = config;
         this.wireCounter = new WireByteCounter(context.wire());
-        this.pending = new PendingUpgrades(context.limits().maxPendingInbound(), context.limits().maxPendingInboundPerAddress());
+        this.pending = new PendingInbound(context.limits());
         IoHandlerFactory io = config.inMemory() ? LocalIoHandler.newFactory()
                 : config.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         // Task queues that never spin on another thread's half-done offer: under Shadow such a spin
@@ -105,7 +106,8 @@ public final class TcpTransport implements Transport {
                     @Override
                     protected void initChannel(Channel ch) {
                         SocketAddress remote = ch.remoteAddress();
-                        String refusal = pending.admit(remote);
+                        SocketAddress local = ch.localAddress();
+                        String refusal = pending.admit(remote, local);
                         if (refusal != null) {
                             context.handler().onFailure(FailureKind.LIMIT, String.valueOf(remote), new IOException(refusal));
                             ch.close();
@@ -113,7 +115,7 @@ public final class TcpTransport implements Transport {
                         }
                         ch.pipeline().addFirst(wireCounter);
                         TcpUpgrade.start(context, config.yamux(), ch, Direction.INBOUND, null)
-                                .whenComplete((c, e) -> pending.release(remote));
+                                .whenComplete((c, e) -> pending.release(remote, local));
                     }
                 });
         bootstrap.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, OUTBOUND_WATER_MARK);

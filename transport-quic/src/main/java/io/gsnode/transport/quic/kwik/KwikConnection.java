@@ -1,18 +1,22 @@
 package io.gsnode.transport.quic.kwik;
 
 import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.connection.ProtocolViolation;
 import io.gsnode.libp2p.connection.Stream;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.transport.quic.QuicConnection;
 import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import tech.kwik.core.ConnectionListener;
 import tech.kwik.core.ConnectionTerminatedEvent;
 import tech.kwik.core.QuicStream;
@@ -26,6 +30,8 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
     private final BlockingIo io;
     private final long streamWindow;
     private final long maxQueuedBytes;
+    /** How long an open may wait for the remote to allow another stream. */
+    private final Duration streamOpenTimeout;
     /**
      * Kwik schedules retransmissions from its receiver and loss-detection threads, where the race
      * {@link KwikStream} describes can strand them too; they follow a stream's writes by a few round
@@ -39,12 +45,13 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
     private volatile boolean closing;
 
     KwikConnection(tech.kwik.core.QuicConnection quic, Direction direction, EventExecutor executor, BlockingIo io,
-            long streamWindow, long maxQueuedBytes, Multiaddr localAddr, Multiaddr remoteAddr) {
+            long streamWindow, long maxQueuedBytes, Duration streamOpenTimeout, Multiaddr localAddr, Multiaddr remoteAddr) {
         super(direction, executor, localAddr, remoteAddr);
         this.quic = quic;
         this.io = io;
         this.streamWindow = streamWindow;
         this.maxQueuedBytes = maxQueuedBytes;
+        this.streamOpenTimeout = streamOpenTimeout;
         quic.setConnectionListener(this);
         resumer = executor.scheduleAtFixedRate(this::resumeRecentStreams, RESUME_PERIOD_MS, RESUME_PERIOD_MS, TimeUnit.MILLISECONDS);
     }
@@ -73,14 +80,28 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
             result.completeExceptionally(new ClosedChannelException());
             return result;
         }
-        // createStream blocks while the remote's stream limit is used up.
+        // createStream blocks while the remote's stream limit is used up, for up to 10,000 days in
+        // Kwik 0.10.8; an interrupt ends the wait, so the open is bounded here.
         io.execute(() -> {
+            Thread opener = Thread.currentThread();
+            AtomicBoolean timedOut = new AtomicBoolean();
+            ScheduledFuture<?> bound = executor().schedule(() -> {
+                timedOut.set(true);
+                opener.interrupt();
+            }, streamOpenTimeout.toMillis(), TimeUnit.MILLISECONDS);
             try {
                 KwikStream stream = track(new KwikStream(this, quic.createStream(true), Direction.OUTBOUND, io, streamWindow, maxQueuedBytes));
                 stream.startReading();
                 result.complete(stream);
             } catch (IOException | RuntimeException e) {
-                result.completeExceptionally(e);
+                // Kwik turns the interrupt into a bare RuntimeException.
+                result.completeExceptionally(timedOut.get()
+                        ? new ProtocolViolation(FailureKind.LIMIT, "the remote allowed no new stream on " + this + " for "
+                                + streamOpenTimeout.toMillis() + " ms (its limit of open streams stayed used up)")
+                        : e);
+            } finally {
+                bound.cancel(false);
+                Thread.interrupted();
             }
         });
         return result;

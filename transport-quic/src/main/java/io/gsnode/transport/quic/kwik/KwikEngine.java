@@ -217,7 +217,7 @@ public final class KwikEngine implements QuicEngine {
         gate.watch(quic);
         try {
             InetSocketAddress local = quic.getLocalAddress();
-            KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(), limits.maxBufferedBytesPerStream(),
+            KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(), limits.maxBufferedBytesPerStream(), limits.handshakeTimeout(),
                     local == null ? Multiaddr.quic(new InetSocketAddress(0)) : Multiaddr.quic(local), Multiaddr.quic(address));
             // Before connect(), so that no stream the listener opens early is missed.
             quic.setPeerInitiatedStreamCallback(conn::onPeerStream);
@@ -235,7 +235,11 @@ public final class KwikEngine implements QuicEngine {
             if (trust.remoteIdentity() == null) {
                 throw new ProtocolViolation(FailureKind.SECURITY, "QUIC handshake ended without verifying the listener's certificate");
             }
-            quic.keepAlive(KEEP_ALIVE_SECONDS);
+            try {
+                quic.keepAlive(KEEP_ALIVE_SECONDS);
+            } catch (IllegalStateException closedAlready) {
+                throw new IOException("QUIC connection to " + address + " was closed by the listener right after the handshake", closedAlready);
+            }
             conn.bindIdentity(trust.remoteIdentity(), true);
             connections.add(conn);
             conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));
@@ -305,7 +309,7 @@ public final class KwikEngine implements QuicEngine {
         @Override
         public ApplicationProtocolConnection createConnection(String protocol, tech.kwik.core.QuicConnection quic) {
             InetSocketAddress remote = ((ServerConnection) quic).getInitialRemoteAddress();
-            KwikConnection conn = new KwikConnection(quic, Direction.INBOUND, executors.next(), io, config.streamWindow(), limits.maxBufferedBytesPerStream(),
+            KwikConnection conn = new KwikConnection(quic, Direction.INBOUND, executors.next(), io, config.streamWindow(), limits.maxBufferedBytesPerStream(), limits.handshakeTimeout(),
                     Multiaddr.quic((InetSocketAddress) socket.getLocalSocketAddress()), Multiaddr.quic(remote));
             connections.add(conn);
             conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));
