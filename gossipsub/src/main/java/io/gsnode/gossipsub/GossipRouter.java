@@ -108,7 +108,7 @@ public final class GossipRouter implements AutoCloseable {
                 // Adopted before the handler is set: data held for the stream may be handed to the
                 // reader at once, and its first RPC must reach the loop after the adoption.
                 loop.run(() -> adoptInbound(stream));
-                stream.setHandler(new InboundReader(config.maxMessageSize(), inboundSink, loop.clock()));
+                stream.setHandler(new InboundReader(config.maxMessageSize(), new InboundSink(new InboundBacklog(stream)), loop.clock()));
             });
         }
         host.addListener(new HostListener() {
@@ -200,10 +200,24 @@ public final class GossipRouter implements AutoCloseable {
 
     // ---------------------------------------------------------------- peers and streams
 
-    private final InboundReader.Sink inboundSink = new InboundReader.Sink() {
+    /** Where one inbound stream's reader hands its RPCs: to the router thread, within the stream's backlog. */
+    private final class InboundSink implements InboundReader.Sink {
+        private final InboundBacklog backlog;
+
+        InboundSink(InboundBacklog backlog) {
+            this.backlog = backlog;
+        }
+
         @Override
         public void rpc(Stream stream, Rpc rpc, int frameBytes, long arrivedNanos) {
-            loop.run(() -> handleRpc(stream, rpc, frameBytes, arrivedNanos));
+            backlog.queued();
+            loop.run(() -> {
+                try {
+                    handleRpc(stream, rpc, frameBytes, arrivedNanos);
+                } finally {
+                    backlog.handled();
+                }
+            });
         }
 
         @Override
@@ -222,7 +236,7 @@ public final class GossipRouter implements AutoCloseable {
                 if (p != null && p.inbound == stream) p.inbound = null;
             });
         }
-    };
+    }
 
     private PeerState addPeer(Connection connection) {
         PeerId id = connection.remotePeer();

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
+import io.gsnode.gossipsub.rpc.Rpc;
+import io.gsnode.gossipsub.rpc.RpcEncoder;
+import io.gsnode.gossipsub.rpc.SubOpts;
 import io.gsnode.libp2p.multiformats.UVarint;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
@@ -97,6 +101,35 @@ class RouterBadInputTest {
             sender.publish(m);
             assertEquals(1, big.deliveredCount(big.idOf(m)));
         }
+    }
+
+    /**
+     * Issue 18 #8: RPCs queued for the router thread faster than it handles them. Here 100 arrive
+     * in one read, before the (hand-cranked) loop runs any: the stream is told to stop reading at
+     * the 32nd (so the transport withholds the remote's credit) and to read again once the loop
+     * has worked the backlog down to 16; every RPC is still handled.
+     */
+    @Test
+    void aBacklogOfRpcsPausesTheStreamUntilTheRouterCatchesUp() {
+        ByteBuf burst = Unpooled.buffer();
+        for (int i = 0; i < 100; i++) {
+            burst.writeBytes(RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT,
+                    new Rpc(List.of(SubOpts.subscribe("topic-" + i)), List.of(), null, null)));
+        }
+        byte[] bytes = new byte[burst.readableBytes()];
+        burst.readBytes(bytes);
+        burst.release();
+        bad.subscribe("first");
+        ScriptedPeer.FakeStream stream = bad.inboundStream();
+
+        bad.sendRaw(bytes);
+
+        assertEquals(1, stream.pauses, "paused once, at " + InboundBacklog.PAUSE_AT + " RPCs queued");
+        assertEquals(1, stream.resumes, "resumed once the loop had worked the backlog down");
+        for (int i = 0; i < 100; i++) {
+            assertTrue(f.topicPeers("topic-" + i).contains(bad.id()), "subscription " + i + " handled");
+        }
+        assertFalse(bad.closed());
     }
 
     private static long usedHeapAfterGc() {

@@ -127,6 +127,11 @@ public final class RouterFixture implements AutoCloseable {
         return settle(router.meshPeers(topic));
     }
 
+    /** The peers the router knows to be subscribed to {@code topic}. */
+    public List<PeerId> topicPeers(String topic) {
+        return settle(router.topicPeers(topic));
+    }
+
     long deliveredCount(MessageId id) {
         return delivered.stream().filter(d -> d.id().equals(id)).count();
     }

@@ -81,6 +81,11 @@ public final class ScriptedPeer {
     }
 
     /** Writes {@code bytes} as they are: bad frames, or several frames in one read. */
+    /** The stream this peer's sends go out on; null before the first send. */
+    FakeStream inboundStream() {
+        return fromPeer;
+    }
+
     ScriptedPeer sendRaw(byte[] bytes) {
         deliver(Unpooled.wrappedBuffer(bytes));
         return this;
@@ -337,6 +342,11 @@ public final class ScriptedPeer {
         @Override public void closeWrite() {}
         @Override public void reset() { reset = true; }
         @Override public void unread(ByteBuf data) { data.release(); }
+        /** Pause and resume requests; the fake delivers what the test sends regardless. */
+        int pauses;
+        int resumes;
+        @Override public void pauseReading() { pauses++; }
+        @Override public void resumeReading() { resumes++; }
         @Override public EventExecutor executor() { return ImmediateEventExecutor.INSTANCE; }
     }
 }

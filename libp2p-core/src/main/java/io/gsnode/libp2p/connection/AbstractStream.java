@@ -23,6 +23,7 @@ public abstract class AbstractStream implements Stream {
     private boolean remoteClosedPending;
     private Throwable resetPending;
     private boolean finished;
+    private boolean paused;
 
     protected AbstractStream(Direction direction) {
         this.direction = direction;
@@ -87,6 +88,19 @@ public abstract class AbstractStream implements Stream {
     }
 
     @Override
+    public void pauseReading() {
+        assert executor().inEventLoop();
+        paused = true;
+    }
+
+    @Override
+    public void resumeReading() {
+        assert executor().inEventLoop();
+        paused = false;
+        drainHeld();
+    }
+
+    @Override
     public abstract EventExecutor executor();
 
     /** Hands received bytes to the handler, or holds them until one is set. Takes ownership. */
@@ -95,7 +109,7 @@ public abstract class AbstractStream implements Stream {
             data.release();
             return;
         }
-        if (handler == null || !held.isEmpty()) {
+        if (handler == null || paused || !held.isEmpty()) {
             held.addLast(new Held(data, false));
             drainHeld();
             return;
@@ -129,11 +143,11 @@ public abstract class AbstractStream implements Stream {
     protected abstract void consumed(int bytes);
 
     private void drainHeld() {
-        while (handler != null && !held.isEmpty() && !finished) {
+        while (handler != null && !paused && !held.isEmpty() && !finished) {
             Held next = held.pollFirst();
             dispatch(next.data(), next.counted());
         }
-        if (handler == null || finished || !held.isEmpty()) {
+        if (handler == null || paused || finished || !held.isEmpty()) {
             return;
         }
         if (resetPending != null) {

@@ -48,6 +48,17 @@ public interface Stream {
      */
     void unread(ByteBuf data);
 
+    /**
+     * Stops handing received bytes to the handler until {@link #resumeReading()}: they are held,
+     * and the muxer's flow-control credit for them is not returned, so the remote stops sending
+     * once its window is spent. A handler that queues work faster than it is done pushes back so.
+     * Call on the stream's executor.
+     */
+    void pauseReading();
+
+    /** Hands held bytes to the handler again and returns their credit as it takes them. Call on the stream's executor. */
+    void resumeReading();
+
     /** The event loop that runs this stream's callbacks; it also runs timers. */
     EventExecutor executor();
 }

@@ -58,6 +58,12 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
     private int nextStreamId;
     private boolean remoteGoneAway;
     private boolean closing;
+    /**
+     * Inside a read: frames written meanwhile leave at its end ({@link #channelReadComplete}).
+     * Outside one (a paused stream resuming, a handler set late) a control frame is flushed at
+     * once, or a window update could wait for a read that the remote, out of window, never sends.
+     */
+    private boolean reading;
 
     private int pingId;
     private long pingSentNanos;
@@ -206,6 +212,7 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        reading = true;
         YamuxFrame frame = (YamuxFrame) msg;
         switch (frame.type()) {
             case YamuxFrame.TYPE_DATA, YamuxFrame.TYPE_WINDOW_UPDATE -> onStreamFrame(frame);
@@ -216,6 +223,7 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
+        reading = false;
         ctx.flush();
     }
 
@@ -363,6 +371,7 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
             return;
         }
         channel.write(YamuxFrame.header(channel.alloc(), type, flags, streamId, length));
+        if (!reading) channel.flush();
     }
 
     /** Bytes written to the connection and not yet taken by the socket. */

@@ -187,6 +187,29 @@ class YamuxConnectionTest {
         assertTrue(channel.isActive());
     }
 
+    /** A paused reader (the router's backlog is full, issue 18 #8) holds the data and the remote's credit. */
+    @Test
+    void aPausedStreamReturnsNoWindowUntilItResumes() {
+        start(ConnectionLimits.DEFAULT);
+        session.setInboundStreamAcceptor(stream -> {
+            accepted.add(stream);
+            stream.setHandler((s, data) -> consumed.addAndGet(data.readableBytes()));
+            stream.pauseReading();
+        });
+        outbound();
+        channel.writeInbound(header(YamuxFrame.TYPE_WINDOW_UPDATE, YamuxFrame.FLAG_SYN, 2, 0));
+        outbound();
+        channel.writeInbound(header(YamuxFrame.TYPE_DATA, 0, 2, 200 * KIB).writeBytes(new byte[200 * KIB]));
+
+        assertEquals(0, consumed.get(), "nothing handed to the paused reader");
+        assertTrue(outbound().stream().noneMatch(w -> w.type() == YamuxFrame.TYPE_WINDOW_UPDATE), "no credit returned");
+
+        accepted.get(0).resumeReading();
+        assertEquals(200 * KIB, consumed.get());
+        assertTrue(outbound().stream().anyMatch(w -> w.type() == YamuxFrame.TYPE_WINDOW_UPDATE && w.streamId() == 2),
+                "the window reopens as the reader takes the data");
+    }
+
     @Test
     void sendingRespectsTheRemoteWindowAndTheFrameSize() throws Exception {
         start(ConnectionLimits.DEFAULT);

@@ -1,0 +1,52 @@
+package io.gsnode.gossipsub;
+
+import io.gsnode.libp2p.connection.Stream;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * RPCs that one inbound stream has queued for the router thread and the thread has not handled
+ * yet. At {@link #PAUSE_AT} the stream stops reading (the read in hand is still decoded), so the
+ * transport withholds the remote's flow-control credit: a peer that sends faster than the router
+ * works queues at most one read's RPCs past the bound and holds one window of bytes, where before
+ * the queue grew without end. At {@link #RESUME_AT} it reads again. go-libp2p-pubsub does the same
+ * with its 32-slot incoming channel, whose full state blocks the stream reader.
+ */
+final class InboundBacklog {
+
+    static final int PAUSE_AT = 32;
+    static final int RESUME_AT = PAUSE_AT / 2;
+
+    private final Stream stream;
+    private final AtomicInteger queued = new AtomicInteger();
+    /** Confined to the stream's executor. */
+    private boolean paused;
+
+    InboundBacklog(Stream stream) {
+        this.stream = stream;
+    }
+
+    /** On the stream's executor, as an RPC is queued for the router. */
+    void queued() {
+        if (queued.incrementAndGet() >= PAUSE_AT && !paused) {
+            paused = true;
+            stream.pauseReading();
+        }
+    }
+
+    /** On the router thread, once the RPC was handled (or dropped). */
+    void handled() {
+        if (queued.decrementAndGet() == RESUME_AT) stream.executor().execute(this::resumeIfDrained);
+    }
+
+    /** RPCs queued and not handled yet. */
+    int size() {
+        return queued.get();
+    }
+
+    private void resumeIfDrained() {
+        if (paused && queued.get() <= RESUME_AT) {
+            paused = false;
+            stream.resumeReading();
+        }
+    }
+}
