@@ -33,14 +33,9 @@ final class InboundBacklog {
         }
     }
 
-    /** On the router thread, once the RPC was handled (or dropped). */
+    /** On the router thread, once the RPC was handled. */
     void handled() {
         if (queued.decrementAndGet() == RESUME_AT) stream.executor().execute(this::resumeIfDrained);
-    }
-
-    /** RPCs queued and not handled yet. */
-    int size() {
-        return queued.get();
     }
 
     private void resumeIfDrained() {
