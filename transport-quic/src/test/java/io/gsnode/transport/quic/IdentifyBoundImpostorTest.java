@@ -1,5 +1,7 @@
 package io.gsnode.transport.quic;
 
+import static io.gsnode.transport.quic.LoopbackQuic.await;
+import static io.gsnode.transport.quic.LoopbackQuic.listen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -19,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,14 +52,12 @@ class IdentifyBoundImpostorTest {
     @ParameterizedTest(name = "node ID below the peer's: {0}")
     @ValueSource(booleans = {true, false})
     void anImpostorArrivingLaterNeverClosesTheAuthenticatedConnection(boolean nodeBelowPeer) throws Exception {
-        Host node = host(nodeKey(nodeBelowPeer), "kwik");
-        Host peer = host(PEER, "netty");
-        Host impostor = host(PEER, "kwik");
-        Multiaddr nodeAddr = listen(node);
-        Connection authenticated = node.dial(listen(peer)).get(20, TimeUnit.SECONDS);
+        Cast c = cast(nodeBelowPeer);
+        Host node = c.node();
+        Connection authenticated = node.dial(c.peerAddr()).get(20, TimeUnit.SECONDS);
         assertTrue(authenticated.authenticated());
 
-        Connection forged = impostor.dial(nodeAddr).get(20, TimeUnit.SECONDS);
+        Connection forged = c.impostor().dial(c.nodeAddr()).get(20, TimeUnit.SECONDS);
         // The node closes the impostor's connection: at once as a duplicate, or after the contest.
         forged.closeFuture().get(20, TimeUnit.SECONDS);
 
@@ -73,17 +72,14 @@ class IdentifyBoundImpostorTest {
     @ParameterizedTest(name = "node ID below the peer's: {0}")
     @ValueSource(booleans = {true, false})
     void anImpostorArrivingFirstIsNotTakenForThePeerTheNodeDials(boolean nodeBelowPeer) throws Exception {
-        Host node = host(nodeKey(nodeBelowPeer), "kwik");
-        Host peer = host(PEER, "netty");
-        Host impostor = host(PEER, "kwik");
-        Multiaddr nodeAddr = listen(node);
-        Multiaddr peerAddr = listen(peer);
-        impostor.dial(nodeAddr).get(20, TimeUnit.SECONDS);
+        Cast c = cast(nodeBelowPeer);
+        Host node = c.node();
+        c.impostor().dial(c.nodeAddr()).get(20, TimeUnit.SECONDS);
         await(() -> node.connection(PEER_ID) != null);
         Connection forged = node.connection(PEER_ID);
         assertFalse(forged.authenticated(), "bound by identify");
 
-        Connection dialed = node.dial(peerAddr).get(20, TimeUnit.SECONDS);
+        Connection dialed = node.dial(c.peerAddr()).get(20, TimeUnit.SECONDS);
 
         assertTrue(dialed.authenticated(), "the dial went to the peer, not to the connection identify vouched for");
         forged.closeFuture().get(20, TimeUnit.SECONDS);
@@ -93,6 +89,16 @@ class IdentifyBoundImpostorTest {
         if (!nodeBelowPeer) {
             assertEquals(1, node.failureCount(FailureKind.SECURITY), "the contest the impostor lost is counted");
         }
+    }
+
+    /** The node (a Kwik listener) and the impostor holding the peer's key; the node's and the genuine peer's (netty) addresses. */
+    private record Cast(Host node, Host impostor, Multiaddr nodeAddr, Multiaddr peerAddr) {}
+
+    private Cast cast(boolean nodeBelowPeer) throws Exception {
+        Host node = host(nodeKey(nodeBelowPeer), "kwik");
+        Host peer = host(PEER, "netty");
+        Host impostor = host(PEER, "kwik");
+        return new Cast(node, impostor, listen(node), listen(peer));
     }
 
     /** A key whose peer ID sorts below (or above) the peer's. */
@@ -110,17 +116,5 @@ class IdentifyBoundImpostorTest {
         new PingService(h);
         hosts.add(h);
         return h;
-    }
-
-    private static Multiaddr listen(Host h) throws Exception {
-        return h.listen(Multiaddr.parse("/ip4/127.0.0.1/udp/0/quic-v1")).get(10, TimeUnit.SECONDS).withPeerId(h.peerId());
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "condition not met within 20 s");
-            Thread.sleep(20);
-        }
     }
 }

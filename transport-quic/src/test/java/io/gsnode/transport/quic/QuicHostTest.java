@@ -1,5 +1,7 @@
 package io.gsnode.transport.quic;
 
+import static io.gsnode.transport.quic.LoopbackQuic.await;
+import static io.gsnode.transport.quic.LoopbackQuic.listen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,7 +27,6 @@ import java.util.Random;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -139,17 +140,5 @@ class QuicHostTest {
         new IdentifyService(h, "test");
         hosts.add(h);
         return h;
-    }
-
-    private static Multiaddr listen(Host h) throws Exception {
-        return h.listen(Multiaddr.parse("/ip4/127.0.0.1/udp/0/quic-v1")).get(10, TimeUnit.SECONDS).withPeerId(h.peerId());
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached within 20 s");
-            Thread.sleep(10);
-        }
     }
 }
