@@ -200,6 +200,7 @@ public final class Host implements ConnectionHandler {
                         Throwable cause = Causes.unwrap(error);
                         FailureKind kind = cause instanceof ProtocolViolation v ? v.kind() : FailureKind.TRANSPORT;
                         failures.get(kind).incrementAndGet();
+                        log.info("{} failure dialing {}: {}", kind.wireName(), addr, Causes.message(cause));
                         result.completeExceptionally(new DialException(addr, cause));
                         return;
                     }

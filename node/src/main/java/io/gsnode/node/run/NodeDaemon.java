@@ -33,7 +33,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -56,6 +58,15 @@ public final class NodeDaemon {
     private volatile boolean terminated;
     private volatile Schedule schedule;
     private final Map<String, Object> lateness = new ConcurrentHashMap<>();
+    /**
+     * Writes the completion event: the arm reports completion on the router's thread, and the
+     * event's JSON (slow the first time, on a starved CPU seconds) must not hold up forwarding.
+     */
+    private final ExecutorService reporter = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "completion-event");
+        t.setDaemon(true);
+        return t;
+    });
     /** Lateness below this is scheduling noise, not worth a warning. */
     private static final long LATE_MS = 100;
 
@@ -142,6 +153,7 @@ public final class NodeDaemon {
             terminated = true;
         } finally {
             sampler.shutdownNow();
+            finishReporting();
             if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup);
         }
         long cpuAtEnd = ProcessMetrics.cpuNanos();
@@ -186,7 +198,22 @@ public final class NodeDaemon {
     private synchronized void completedAt(long nanos) {
         if (completedNanos < 0) {
             completedNanos = nanos;
-            events.emit("completed", "ms", (completedNanos - publishNanos) / 1e6);
+            double ms = (completedNanos - publishNanos) / 1e6;
+            try {
+                reporter.execute(() -> events.emit("completed", "ms", ms));
+            } catch (RejectedExecutionException holdOver) {
+                // Completed after the hold: the record, written next, is all that is left to say it.
+            }
+        }
+    }
+
+    /** Lets a pending completion event out before the events that follow the hold. */
+    private void finishReporting() {
+        reporter.shutdown();
+        try {
+            reporter.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -25,11 +25,12 @@ import java.util.Map;
  * @param idleTimeout a connection silent this long is closed
  * @param executorThreads event-loop threads that run stream callbacks for all connections; the
  *     netty engine runs its sockets, QUIC and TLS on them too
- * @param handshakeAttempt bound on one handshake attempt of a Kwik dial; a stalled attempt is
- *     abandoned and a fresh one, with a fresh key share, started as long as the host's handshake
- *     timeout allows. Kwik's client was seen to stall in 1 of 20 to 40 handshakes with quic-go on
- *     loopback: it parses the ServerHello but never installs the handshake keys, then discards every
- *     Handshake packet, logging no error. The netty engine makes one attempt
+ * @param handshakeAttempt stall bound of a Kwik dial: an attempt whose TLS state has not moved for
+ *     this long while the listener's datagrams kept arriving is abandoned, and a fresh one, with a
+ *     fresh key share, started as long as the host's handshake timeout allows. A handshake that is
+ *     only slow (a starved CPU) keeps its attempt. Kwik's client was seen to stall in 1 of 20 to 40
+ *     handshakes with quic-go on loopback before the adapter held back its first datagram
+ *     (docs/quic.md §5.3). The netty engine makes one attempt
  * @param congestionControl congestion controller of the netty engine; default CUBIC, as quic-go
  *     and quiche use
  * @param initialWindowPackets initial congestion window of the netty engine, in packets of
@@ -149,6 +150,11 @@ public record QuicConfig(String engine, long streamWindow, long connectionWindow
 
     public QuicConfig withIdleTimeout(Duration timeout) {
         return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, timeout, executorThreads, handshakeAttempt,
+                congestionControl, initialWindowPackets, maxUdpPayload);
+    }
+
+    public QuicConfig withHandshakeAttempt(Duration stallBound) {
+        return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, stallBound,
                 congestionControl, initialWindowPackets, maxUdpPayload);
     }
 

@@ -1,5 +1,6 @@
 package io.gsnode.transport.quic;
 
+import io.gsnode.libp2p.connection.Causes;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.connection.PendingInbound;
@@ -11,9 +12,11 @@ import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.multiaddr.Protocol;
 import io.gsnode.libp2p.peer.PeerId;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,9 +114,9 @@ public final class QuicTransport implements Transport {
                 .whenComplete((message, error) -> {
                     identifying.release(remote, local);
                     if (error != null || message.publicKey() == null) {
-                        Throwable cause = error != null ? error
+                        Throwable cause = error != null ? Causes.unwrap(error)
                                 : new ProtocolViolation(FailureKind.SECURITY, "identify sent no public key");
-                        refuse(conn, "inbound QUIC dialer did not identify itself: " + cause.getMessage());
+                        refuse(conn, identifyFailureKind(cause), "inbound QUIC dialer did not identify itself: " + Causes.message(cause));
                         return;
                     }
                     bindUnauthenticated(conn, message);
@@ -127,9 +130,21 @@ public final class QuicTransport implements Transport {
         deliver(conn);
     }
 
-    private void refuse(QuicConnection conn, String why) {
+    /**
+     * A dialer that closed the connection or fell silent before identifying itself lost the
+     * connection, as a Kwik dialer does when it abandons a stalled handshake attempt whose end
+     * here had already completed; an identify that is malformed or names no key is a security
+     * failure.
+     */
+    private static FailureKind identifyFailureKind(Throwable cause) {
+        if (cause instanceof ProtocolViolation v) return v.kind();
+        if (cause instanceof TimeoutException || cause instanceof IOException) return FailureKind.TRANSPORT;
+        return FailureKind.SECURITY;
+    }
+
+    private void refuse(QuicConnection conn, FailureKind kind, String why) {
         conn.close();
-        context.handler().onFailure(FailureKind.SECURITY, conn.remoteAddr().toString(), new ProtocolViolation(FailureKind.SECURITY, why));
+        context.handler().onFailure(kind, conn.remoteAddr().toString(), new ProtocolViolation(kind, why));
     }
 
     /** Hands the connection to the host on its executor; completes once the host has it. */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A Kwik dialer and a listener that answers at once (quic-go on loopback): agent15 used to drop a
  * ServerHello that arrived before it had finished sending its ClientHello, and the handshake then
- * stalled until its attempt's bound (4-5 dials in 100 before the fix; {@code ClientHelloGate}).
+ * stalled until its attempt's bound (4-5 dials in 100 before the fix; {@code HandshakeWatch}).
  * At that rate, 200 dials without one stalled attempt happen by chance about once in 10,000 runs.
  * Every dial must succeed too: the rarer attempts that Kwik fails with a fault of its own are retried
  * ({@code KwikFaultLog}).

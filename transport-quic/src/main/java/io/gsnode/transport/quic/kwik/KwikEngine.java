@@ -27,7 +27,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +65,8 @@ public final class KwikEngine implements QuicEngine {
     private static final char[] KEY_PASSWORD = "libp2p".toCharArray();
     /** Kwik keeps a connection alive for this long in total; in effect, for as long as it lives. */
     private static final int KEEP_ALIVE_SECONDS = 365 * 24 * 3600;
+    /** How often a dial's {@link HandshakeWatch} is asked whether the handshake stalled. */
+    private static final long STALL_POLL_MS = 250;
 
     private final Libp2pCertificate certificate;
     private final QuicConfig config;
@@ -166,13 +170,12 @@ public final class KwikEngine implements QuicEngine {
                     result.completeExceptionally(last);
                     return;
                 }
-                Duration bound = Duration.ofNanos(Math.min(left, config.handshakeAttempt().toNanos()));
                 try {
-                    result.complete(connect(address, expected, bound));
+                    result.complete(connect(address, expected, Duration.ofNanos(left)));
                 } catch (HandshakeStalled stalled) {
                     last = stalled;
                     stalledHandshakeAttempts.incrementAndGet();
-                    log.info("QUIC handshake with {} attempt {} stalled for {} ms; trying again", address, attempt, bound.toMillis());
+                    log.info("{}: attempt {} abandoned; trying again", stalled.getMessage(), attempt);
                 } catch (HandshakeFaulted faulted) {
                     last = faulted;
                     faultedHandshakeAttempts.incrementAndGet();
@@ -186,10 +189,13 @@ public final class KwikEngine implements QuicEngine {
         return result;
     }
 
-    /** One handshake attempt, bounded by {@code bound}. */
-    private KwikConnection connect(InetSocketAddress address, PeerId expected, Duration bound) throws IOException {
+    /**
+     * One handshake attempt, bounded by the dial's {@code budget}, and abandoned as stalled once
+     * its {@link HandshakeWatch} says so (no progress for {@code QuicConfig.handshakeAttempt}).
+     */
+    private KwikConnection connect(InetSocketAddress address, PeerId expected, Duration budget) throws IOException {
         Libp2pTrustManager trust = new Libp2pTrustManager(expected);
-        ClientHelloGate gate = new ClientHelloGate();
+        HandshakeWatch watch = new HandshakeWatch();
         KwikFaultLog faults = new KwikFaultLog();
         QuicClientConnection quic = QuicClientConnection.newBuilder()
                 .host(address.getAddress().getHostAddress())
@@ -206,32 +212,22 @@ public final class KwikEngine implements QuicEngine {
                 .maxOpenPeerInitiatedUnidirectionalStreams(0)
                 .defaultStreamReceiveBufferSize(config.streamWindow())
                 .maxIdleTimeout(config.idleTimeout())
-                .connectTimeout(bound)
+                .connectTimeout(budget)
                 .socketFactory(local -> {
-                    DatagramSocket socket = new SelfWakingDatagramSocket(null, gate);
+                    DatagramSocket socket = new SelfWakingDatagramSocket(null, watch);
                     tuneSocket(socket);
                     return socket;
                 })
                 .logger(faults)
                 .build();
-        gate.watch(quic);
+        watch.watch(quic);
         try {
             InetSocketAddress local = quic.getLocalAddress();
             KwikConnection conn = new KwikConnection(quic, Direction.OUTBOUND, executors.next(), io, config.streamWindow(), limits.maxBufferedBytesPerStream(), limits.handshakeTimeout(),
                     local == null ? Multiaddr.quic(new InetSocketAddress(0)) : Multiaddr.quic(local), Multiaddr.quic(address));
             // Before connect(), so that no stream the listener opens early is missed.
             quic.setPeerInitiatedStreamCallback(conn::onPeerStream);
-            long start = System.nanoTime();
-            try {
-                quic.connect();
-            } catch (IOException e) {
-                if (trust.failure() != null) {
-                    throw new ProtocolViolation(FailureKind.SECURITY, trust.failure().getMessage(), e);
-                }
-                if (faults.fault() != null) throw new HandshakeFaulted(address, faults.fault());
-                if (System.nanoTime() - start >= bound.toNanos()) throw new HandshakeStalled(address, bound, e);
-                throw e;
-            }
+            awaitHandshake(quic, watch, address, trust, faults);
             if (trust.remoteIdentity() == null) {
                 throw new ProtocolViolation(FailureKind.SECURITY, "QUIC handshake ended without verifying the listener's certificate");
             }
@@ -250,12 +246,40 @@ public final class KwikEngine implements QuicEngine {
         }
     }
 
-    /** A handshake attempt got no further within its bound. */
+    /**
+     * Runs Kwik's blocking connect, interrupting it when the watch reports a stall: Kwik then
+     * aborts the handshake and throws a bare RuntimeException.
+     */
+    private void awaitHandshake(QuicClientConnection quic, HandshakeWatch watch, InetSocketAddress address,
+            Libp2pTrustManager trust, KwikFaultLog faults) throws IOException {
+        Thread connecting = Thread.currentThread();
+        AtomicBoolean stalled = new AtomicBoolean();
+        long bound = config.handshakeAttempt().toNanos();
+        ScheduledFuture<?> poll = executors.next().scheduleAtFixedRate(() -> {
+            if (watch.stalled(bound) && stalled.compareAndSet(false, true)) connecting.interrupt();
+        }, STALL_POLL_MS, STALL_POLL_MS, TimeUnit.MILLISECONDS);
+        try {
+            quic.connect();
+        } catch (IOException | RuntimeException e) {
+            if (trust.failure() != null) {
+                throw new ProtocolViolation(FailureKind.SECURITY, trust.failure().getMessage(), e);
+            }
+            if (faults.fault() != null) throw new HandshakeFaulted(address, faults.fault());
+            if (stalled.get()) throw new HandshakeStalled(address, config.handshakeAttempt(), watch.progress(), e);
+            throw e;
+        } finally {
+            poll.cancel(false);
+            // An interrupt that came as the handshake completed must not reach the next blocking call.
+            Thread.interrupted();
+        }
+    }
+
+    /** A handshake attempt made no progress for the stall bound while the listener kept answering. */
     private static final class HandshakeStalled extends IOException {
         private static final long serialVersionUID = 1L;
 
-        HandshakeStalled(InetSocketAddress address, Duration bound, IOException cause) {
-            super("QUIC handshake with " + address + " did not complete within " + bound.toMillis() + " ms", cause);
+        HandshakeStalled(InetSocketAddress address, Duration bound, String progress, Exception cause) {
+            super("QUIC handshake with " + address + " made no progress for " + bound.toMillis() + " ms (" + progress + ")", cause);
         }
     }
 

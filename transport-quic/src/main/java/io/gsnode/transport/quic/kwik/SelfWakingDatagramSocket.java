@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * itself, and closes the socket only once no thread is inside {@code receive}: the JDK then has
  * nobody to signal. On a real kernel this is equivalent to the JDK's way.
  *
- * <p>A dialer's socket also holds its first datagram at the {@link ClientHelloGate}.
+ * <p>A dialer's socket also holds its first datagram at its {@link HandshakeWatch}, and tells the
+ * watch of each datagram that arrives.
  *
  * <p>Kwik calls only {@code receive}, {@code send}, {@code close}, {@code getLocalPort},
  * {@code getLocalSocketAddress} and {@code getReceiveBufferSize} on its sockets (kwik 0.10.8).
@@ -33,7 +34,7 @@ final class SelfWakingDatagramSocket extends DatagramSocket {
     private static final long READER_EXIT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final Object lock = new Object();
-    private final ClientHelloGate gate;
+    private final HandshakeWatch watch;
     private int readers;
     private boolean closing;
     /** Set by the first send; only Kwik's sender thread sends. */
@@ -46,18 +47,18 @@ final class SelfWakingDatagramSocket extends DatagramSocket {
 
     /**
      * A socket bound to {@code address} ({@code null}: the wildcard address and any port) whose
-     * first send waits at {@code gate} when there is one.
+     * first send waits at {@code watch} when there is one.
      */
-    SelfWakingDatagramSocket(SocketAddress address, ClientHelloGate gate) throws SocketException {
+    SelfWakingDatagramSocket(SocketAddress address, HandshakeWatch watch) throws SocketException {
         super(address == null ? new InetSocketAddress(0) : address);
-        this.gate = gate;
+        this.watch = watch;
     }
 
     @Override
     public void send(DatagramPacket p) throws IOException {
         if (!sent) {
             sent = true;
-            if (gate != null) gate.awaitServerHelloExpected();
+            if (watch != null) watch.awaitServerHelloExpected();
         }
         super.send(p);
     }
@@ -81,6 +82,7 @@ final class SelfWakingDatagramSocket extends DatagramSocket {
             // just as a closed socket would not have read it.
             if (closing) throw new SocketException("Socket closed");
         }
+        if (watch != null) watch.datagramReceived();
     }
 
     @Override
