@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Connections are deduplicated per peer: when two connections to the same peer exist (both
  * sides dialed at once), both ends keep the one dialed by the peer with the smaller ID and close
- * the other, so they agree without talking. Dials to a peer already connected, or being dialed,
- * return that connection.
+ * the other, so they agree without talking; a peer that dials again replaces the connection it
+ * dialed before. Dials to a peer already connected, or being dialed, return that connection.
  */
 public final class Host implements ConnectionHandler {
 
@@ -394,11 +394,17 @@ public final class Host implements ConnectionHandler {
         }
     }
 
-    /** Both ends pick the same survivor: the connection dialed by the smaller peer ID, else the older. */
+    /**
+     * Both ends pick the same survivor: the connection dialed by the smaller peer ID. Of two that
+     * the remote dialed, the newer: a dialer reuses a live connection, so one that dials again has
+     * lost the older one (it restarted, or abandoned a handshake attempt whose end here completed)
+     * and the older is dead, whatever this end still believes until its idle timeout. Of two that
+     * this end dialed, the older.
+     */
     private Connection preferred(Connection existing, Connection fresh) {
         PeerId existingDialer = existing.direction() == Direction.OUTBOUND ? peerId : existing.remotePeer();
         PeerId freshDialer = fresh.direction() == Direction.OUTBOUND ? peerId : fresh.remotePeer();
-        if (existingDialer.equals(freshDialer)) return existing;
+        if (existingDialer.equals(freshDialer)) return fresh.direction() == Direction.INBOUND ? fresh : existing;
         return existingDialer.compareTo(freshDialer) < 0 ? existing : fresh;
     }
 

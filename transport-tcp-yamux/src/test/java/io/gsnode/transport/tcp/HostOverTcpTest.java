@@ -74,6 +74,28 @@ class HostOverTcpTest {
         }
     }
 
+    /**
+     * A peer that restarted dials again while its old connection still looks open here (its close
+     * never arrived): the new connection replaces the old one. Kept the other way round, every
+     * redial within the idle timeout was closed as a duplicate of a dead connection (seen: Kwik
+     * dialers restarting against a netty listener failed for 30-40 s at a time).
+     */
+    @Test
+    void aPeerThatDialsAgainReplacesTheConnectionItDialedBefore() throws Exception {
+        Host listener = host(60, ConnectionLimits.DEFAULT);
+        Multiaddr addr = listen(listener);
+        // The peer before its restart: its connection stays open, as one whose close was lost.
+        Connection stale = host(61, ConnectionLimits.DEFAULT).dial(addr).get(10, TimeUnit.SECONDS);
+        await(() -> listener.connections().size() == 1);
+        Host restarted = host(61, ConnectionLimits.DEFAULT);
+        Connection fresh = restarted.dial(addr).get(10, TimeUnit.SECONDS);
+        stale.closeFuture().get(10, TimeUnit.SECONDS);
+        assertEquals(10, new PingService(restarted).ping(fresh, 10, rtt -> {}).get(10, TimeUnit.SECONDS).size());
+        assertEquals(1, listener.connections().size());
+        assertEquals(Direction.INBOUND, listener.connections().get(0).direction());
+        assertEquals(fresh.localAddr(), listener.connections().get(0).remoteAddr(), "the listener kept the new connection");
+    }
+
     @Test
     void connectionsPastTheLimitAreClosedAndCounted() throws Exception {
         Host limited = host(30, new ConnectionLimits(1, 16, 1 << 20, Duration.ofSeconds(10)));
