@@ -35,29 +35,24 @@ class KwikHandshakeStallTest {
 
     @Test
     void aListenerThatAnswersWithoutProgressIsAbandonedAndRetried() throws Exception {
-        try (FakeListener junk = new FakeListener(true)) {
-            KwikEngine engine = engine();
-            try {
-                assertThrows(ExecutionException.class, () -> engine.dial(junk.address(), LISTENER)
-                        .get(20, TimeUnit.SECONDS));
-                assertTrue(junk.received() > 0, "the dialer reached the fake listener");
-                assertTrue(engine.stalledHandshakeAttempts() >= 2,
-                        "attempts abandoned as stalled within " + BUDGET + ": " + engine.stalledHandshakeAttempts());
-            } finally {
-                engine.close().get(10, TimeUnit.SECONDS);
-            }
-        }
+        long stalled = stalledAttemptsOfAFailedDial(true);
+        assertTrue(stalled >= 2, "attempts abandoned as stalled within " + BUDGET + ": " + stalled);
     }
 
     @Test
     void aListenerThatHasNotAnsweredYetKeepsItsAttempt() throws Exception {
-        try (FakeListener silent = new FakeListener(false)) {
+        assertEquals(0, stalledAttemptsOfAFailedDial(false), "a listener that is only slow is not a stall");
+    }
+
+    /** Dials a fake listener that never completes a handshake; returns the attempts abandoned as stalled. */
+    private static long stalledAttemptsOfAFailedDial(boolean listenerAnswers) throws Exception {
+        try (FakeListener listener = new FakeListener(listenerAnswers)) {
             KwikEngine engine = engine();
             try {
-                assertThrows(ExecutionException.class, () -> engine.dial(silent.address(), LISTENER)
+                assertThrows(ExecutionException.class, () -> engine.dial(listener.address(), LISTENER)
                         .get(20, TimeUnit.SECONDS));
-                assertTrue(silent.received() > 0, "the dialer reached the fake listener");
-                assertEquals(0, engine.stalledHandshakeAttempts(), "a listener that is only slow is not a stall");
+                assertTrue(listener.received() > 0, "the dialer reached the fake listener");
+                return engine.stalledHandshakeAttempts();
             } finally {
                 engine.close().get(10, TimeUnit.SECONDS);
             }
