@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * Inbound connections not yet handed to the host, counted in total and per remote IP address: on
- * TCP while multistream, Noise and yamux are negotiated, on a Kwik QUIC listener while the
- * dialer is asked who it is over identify. Without a bound, connections that connect and never
+ * TCP while multistream, Noise and yamux are negotiated, on a netty QUIC listener during the TLS
+ * handshake, on a Kwik QUIC listener while the dialer is asked who it is over identify. Without a bound, connections that connect and never
  * speak each hold a channel (or a QUIC connection and its threads) and a timer until the
  * handshake timeout, however many a peer opens. The bounds are {@link ConnectionLimits}'
  * {@code maxPendingInbound} and {@code maxPendingInboundPerAddress}. A dialer on the listener's
@@ -39,6 +39,11 @@ public final class PendingInbound {
         }
         total++;
         return null;
+    }
+
+    /** Connections holding a slot now. */
+    public synchronized int inProgress() {
+        return total;
     }
 
     /** Frees the slot {@link #admit} took, once the connection was handed over or failed. */

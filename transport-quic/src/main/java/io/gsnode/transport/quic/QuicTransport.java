@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * refused and counted as a security failure: nothing is accepted silently. Connections waiting
  * for that answer are bounded like TCP's pending upgrades ({@link PendingInbound}); one past the
  * bound is closed at once and counted as a limit failure. Dialers the engine refused in the TLS
- * handshake (the netty engine verifies their certificates) are counted as security failures too.
+ * handshake (the netty engine verifies their certificates) are counted as security failures too,
+ * and those it refused past its bound on handshakes in progress as limit failures.
  */
 public final class QuicTransport implements Transport {
 
@@ -75,7 +76,8 @@ public final class QuicTransport implements Transport {
 
             @Override
             public void refused(InetSocketAddress remote, Throwable cause) {
-                context.handler().onFailure(FailureKind.SECURITY, Multiaddr.quic(remote).toString(), cause);
+                FailureKind kind = cause instanceof ProtocolViolation v ? v.kind() : FailureKind.SECURITY;
+                context.handler().onFailure(kind, Multiaddr.quic(remote).toString(), cause);
             }
         }).thenApply(Multiaddr::quic);
     }

@@ -113,6 +113,7 @@ public final class KwikEngine implements QuicEngine {
         s.put("executorThreads", config.executorThreads());
         s.put("handshakeAttemptMs", config.handshakeAttempt().toMillis());
         s.put("clientAuthentication", "none: inbound dialers are bound through identify");
+        s.put("addressValidation", "none: Kwik's server has Retry always or never, and never is kept");
         // Kwik has keep-alive on its client only; a listener relies on its dialers' PINGs or DATAGRAMs.
         s.put("keepAlive", "PING every idleTimeout/2 on dialed connections; accepted ones take the dialer's PING or DATAGRAM");
         return s;

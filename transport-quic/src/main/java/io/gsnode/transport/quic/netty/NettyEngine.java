@@ -2,6 +2,9 @@ package io.gsnode.transport.quic.netty;
 
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.connection.Direction;
+import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.connection.PendingInbound;
+import io.gsnode.libp2p.connection.ProtocolViolation;
 import io.gsnode.libp2p.crypto.PrivKey;
 import io.gsnode.libp2p.eventloop.NonSpinningEventLoopGroup;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
@@ -28,6 +31,7 @@ import io.netty.handler.codec.quic.QuicServerCodecBuilder;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -52,6 +56,9 @@ import org.slf4j.LoggerFactory;
  * each dial gets its own socket on the next event loop, as Kwik's dials do, and closes it with the
  * connection. A connection's streams, TLS and packet I/O all run on its event loop, so the engine
  * adds no thread per connection: {@link QuicConfig#executorThreads()} threads serve them all.
+ *
+ * <p>A listener bounds its handshakes in progress, and under load validates dialers' addresses
+ * with Retry before it holds any state for them ({@link RetryTokens}).
  */
 public final class NettyEngine implements QuicEngine {
 
@@ -72,7 +79,7 @@ public final class NettyEngine implements QuicEngine {
     private final TlsContexts tls;
     private final EventLoopGroup group;
     private final NettyConnection.StreamInitializer streams = new NettyConnection.StreamInitializer();
-    private final List<Channel> listeners = new CopyOnWriteArrayList<>();
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private final List<QuicConnection> connections = new CopyOnWriteArrayList<>();
 
     /**
@@ -117,6 +124,7 @@ public final class NettyEngine implements QuicEngine {
         s.put("idleTimeoutMs", config.idleTimeout().toMillis());
         s.put("executorThreads", config.executorThreads());
         s.put("clientAuthentication", "required");
+        s.put("addressValidation", "Retry while half of the inbound handshake bound is in progress");
         s.put("keepAlive", "1-byte DATAGRAM every " + CodecSettings.keepAlivePeriod(config).toMillis()
                 + " ms where the remote accepts DATAGRAM frames");
         return s;
@@ -125,13 +133,17 @@ public final class NettyEngine implements QuicEngine {
     @Override
     public CompletableFuture<InetSocketAddress> listen(InetSocketAddress address, Inbound inbound) {
         CompletableFuture<InetSocketAddress> result = new CompletableFuture<>();
+        PendingInbound handshakes = new PendingInbound(limits);
+        int retryFrom = retryThreshold(limits);
+        RetryTokens retry = new RetryTokens(() -> handshakes.inProgress() >= retryFrom, System::currentTimeMillis);
         ChannelHandler codec = CodecSettings.apply(new QuicServerCodecBuilder(), config, limits)
+                .tokenHandler(retry)
                 .sslEngineProvider(quic -> {
                     Libp2pTrustManager verdict = Libp2pTrustManager.forServer();
                     quic.attr(VERDICT).set(verdict);
                     return tls.serverEngine(quic, verdict);
                 })
-                .handler(new InboundInitializer(inbound))
+                .handler(new InboundInitializer(inbound, handshakes))
                 .streamHandler(streams)
                 .build();
         udpBootstrap().handler(codec).bind(address).addListener((ChannelFuture bound) -> {
@@ -140,35 +152,77 @@ public final class NettyEngine implements QuicEngine {
                         bound.cause()));
                 return;
             }
-            listeners.add(bound.channel());
+            listeners.add(new Listener(bound.channel(), handshakes, retry));
             result.complete((InetSocketAddress) bound.channel().localAddress());
         });
         return result;
     }
 
-    /** Builds the connection of each QUIC channel the listener creates, and reports its handshake. */
+    /**
+     * Handshakes in progress from which a listener answers Initials without a token with a Retry:
+     * half of those it holds at most, so that a flood from forged addresses stops holding
+     * handshakes long before genuine dialers are refused. A degree-70 cell's dial instant stays
+     * below it at the default limits (128 of 256), so cells pay no extra round trip.
+     */
+    static int retryThreshold(ConnectionLimits limits) {
+        return Math.max(1, limits.maxPendingInbound() / 2);
+    }
+
+    /** What one listening socket has seen, for tests and logs. */
+    record ListenerLoad(InetSocketAddress address, int handshakesInProgress, long retriesSent) {}
+
+    /** Each listening socket's handshakes in progress and Retry packets sent. */
+    List<ListenerLoad> listenerLoad() {
+        return listeners.stream()
+                .map(l -> new ListenerLoad((InetSocketAddress) l.channel().localAddress(), l.handshakes().inProgress(), l.retry().retries()))
+                .toList();
+    }
+
+    private record Listener(Channel channel, PendingInbound handshakes, RetryTokens retry) {}
+
+    /**
+     * Builds the connection of each QUIC channel the listener creates, and reports its handshake.
+     * Handshakes in progress are bounded like TCP's pending upgrades, in total and per address
+     * ({@link PendingInbound}): one past the bound is closed at once and counted as a limit
+     * failure, and one that has not finished within the handshake timeout is closed, as a dialer
+     * that never answers (a forged source address) would otherwise hold it until the idle timeout.
+     */
     @ChannelHandler.Sharable
     private final class InboundInitializer extends ChannelInitializer<QuicChannel> {
         private final Inbound inbound;
+        private final PendingInbound handshakes;
 
-        InboundInitializer(Inbound inbound) {
+        InboundInitializer(Inbound inbound, PendingInbound handshakes) {
             this.inbound = inbound;
+            this.handshakes = handshakes;
         }
 
         @Override
         protected void initChannel(QuicChannel quic) {
             InetSocketAddress remote = (InetSocketAddress) quic.remoteSocketAddress();
+            InetSocketAddress local = (InetSocketAddress) quic.parent().localAddress();
+            String refusal = handshakes.admit(remote, local);
+            if (refusal != null) {
+                quic.close();
+                inbound.refused(remote, new ProtocolViolation(FailureKind.LIMIT, "inbound QUIC handshake refused: " + refusal));
+                return;
+            }
             NettyConnection conn = new NettyConnection(quic, Direction.INBOUND, quic.attr(VERDICT).get(), config.streamWindow(),
                     limits.maxBufferedBytesPerStream(), CodecSettings.keepAlivePeriod(config),
-                    Multiaddr.quic((InetSocketAddress) quic.parent().localAddress()), Multiaddr.quic(remote));
+                    Multiaddr.quic(local), Multiaddr.quic(remote));
+            ScheduledFuture<?> deadline = quic.eventLoop().schedule(() -> {
+                if (!conn.handshake().isDone()) quic.close();
+            }, limits.handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS);
             conn.handshake().whenComplete((c, error) -> {
+                deadline.cancel(false);
+                handshakes.release(remote, local);
                 if (error == null) {
                     track(c);
                     inbound.accepted(c);
                 } else if (conn.refusedByUs()) {
                     inbound.refused(remote, error);
                 } else {
-                    // The dialer went away or aborted; nothing of ours to report.
+                    // The dialer went away, aborted or never answered; nothing of ours to report.
                     log.debug("inbound QUIC handshake from {} did not complete: {}", remote, error.getMessage());
                 }
             });
@@ -261,7 +315,7 @@ public final class NettyEngine implements QuicEngine {
     @Override
     public CompletableFuture<Void> close() {
         CompletableFuture<?>[] closing = connections.stream().map(QuicConnection::close).toArray(CompletableFuture[]::new);
-        for (Channel listener : listeners) listener.close();
+        for (Listener listener : listeners) listener.channel().close();
         // Connections finish on our event loops, so those stop only after them (or after a bound).
         return CompletableFuture.allOf(closing)
                 .completeOnTimeout(null, 2, TimeUnit.SECONDS)
