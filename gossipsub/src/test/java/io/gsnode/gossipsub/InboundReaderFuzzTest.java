@@ -24,6 +24,10 @@ class InboundReaderFuzzTest {
     @Property
     void anyBytesInAnyPiecesGiveRpcsOrOneMalformedReport(@ForAll @Size(max = 8192) byte[] bytes,
                                                         @ForAll @IntRange(min = 1, max = 700) int piece) {
+        readInPieces(bytes, piece);
+    }
+
+    static void readInPieces(byte[] bytes, int piece) {
         int[] rpcs = {0};
         int[] malformed = {0};
         InboundReader reader = new InboundReader(MAX_FRAME, new InboundReader.Sink() {

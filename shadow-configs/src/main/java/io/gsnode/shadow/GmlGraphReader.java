@@ -170,7 +170,11 @@ public final class GmlGraphReader {
     private long intValue(String key) throws IOException {
         next();
         if (kind != Kind.INT) throw error(key + " must be an integer, found " + describe());
-        return Long.parseLong(text);
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException tooLong) {
+            throw error(key + " " + text + " is out of range (at most " + Long.MAX_VALUE + ")");
+        }
     }
 
     private String stringValue(String key) throws IOException {

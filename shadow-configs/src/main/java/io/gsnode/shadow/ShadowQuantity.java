@@ -125,13 +125,13 @@ public final class ShadowQuantity {
         Long scale = TIME_NANOS.get(unit);
         if (scale == null && unit.endsWith("s")) scale = TIME_NANOS.get(unit.substring(0, unit.length() - 1));
         if (scale == null) throw new IllegalArgumentException("'" + text + "': unknown time unit '" + unit + "'");
-        return Math.multiplyExact(magnitude(m, text), scale);
+        return times(magnitude(m, text), scale, text);
     }
 
     /** Parses a bandwidth in bits per second; it must be a multiple of 8. */
     public static long parseBitsPerSecond(String text) {
         Parts m = match(text, "bandwidth");
-        long bits = Math.multiplyExact(magnitude(m, text), prefixed(m.unit(), text, "bit", "bits"));
+        long bits = times(magnitude(m, text), prefixed(m.unit(), text, "bit", "bits"), text);
         if (bits % 8 != 0) throw new IllegalArgumentException("'" + text + "': a bandwidth must be divisible by 8 bit/s");
         return bits;
     }
@@ -139,7 +139,7 @@ public final class ShadowQuantity {
     /** Parses a size in bytes. */
     public static long parseBytes(String text) {
         Parts m = match(text, "size");
-        return Math.multiplyExact(magnitude(m, text), prefixed(m.unit(), text, "B", "byte", "bytes"));
+        return times(magnitude(m, text), prefixed(m.unit(), text, "B", "byte", "bytes"), text);
     }
 
     /** A quantity split as Shadow's regex {@code ([0-9.]+) *([A-Za-zμ]*)} splits it. */
@@ -170,9 +170,23 @@ public final class ShadowQuantity {
                 // Shadow: the magnitude is a u64, so "12.5" fails even though its regex let it through.
                 throw new IllegalArgumentException("'" + text + "': the magnitude must be an unsigned integer (Shadow parses it as u64)");
             }
-            v = Math.addExact(Math.multiplyExact(v, 10), c - '0');
+            v = times(v, 10, text) + (c - '0');
+            if (v < 0) throw tooLarge(text);
         }
         return v;
+    }
+
+    /** {@code a * b} of two non-negative numbers, refused when it does not fit a long. */
+    private static long times(long a, long b, String text) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException overflow) {
+            throw tooLarge(text);
+        }
+    }
+
+    private static IllegalArgumentException tooLarge(String text) {
+        return new IllegalArgumentException("'" + text + "' is too large (at most " + Long.MAX_VALUE + " in the base unit)");
     }
 
     private static long prefixed(String unit, String text, String... bases) {

@@ -42,4 +42,12 @@ class GmlGraphReaderTest {
         assertTrue(refused("graph [ " + NODE + NODE + "]").contains("appears twice"));
         assertTrue(refused("graph [ node [ id 0 label \"a\"\"b\" ] ]").contains("whitespace"));
     }
+
+    @Test
+    void numbersPastALongAreRefusedWithTheirLine() {
+        // Found by ShadowFilesFuzzTarget: both escaped as exceptions other than the reader's own.
+        assertTrue(refused("graph [ " + NODE + " edge [ source 44444444444444444444 target 0 latency \"2 ms\" ] ]")
+                .contains("out of range"));
+        assertTrue(refused("graph [ node [ id 0 host_bandwidth_up \"99999999999999999999 Gbit\" ] ]").contains("too large"));
+    }
 }

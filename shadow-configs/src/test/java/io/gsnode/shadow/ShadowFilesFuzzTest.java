@@ -17,8 +17,8 @@ import net.jqwik.api.Property;
 class ShadowFilesFuzzTest {
 
     private static final Path GOLDEN = Path.of("src/test/resources/golden/quic-fifo");
-    private static final String YAML = read(GOLDEN.resolve(ShadowConfig.CONFIG_FILE));
-    private static final String GML = read(GOLDEN.resolve(ShadowConfig.GRAPH_FILE));
+    static final String YAML = read(GOLDEN.resolve(ShadowConfig.CONFIG_FILE));
+    static final String GML = read(GOLDEN.resolve(ShadowConfig.GRAPH_FILE));
 
     private static String read(Path file) {
         try {
@@ -30,17 +30,25 @@ class ShadowFilesFuzzTest {
 
     @Property
     void configs(@ForAll long seed) {
+        readConfigOrRefuse(Mutations.of(YAML, seed));
+    }
+
+    @Property
+    void graphs(@ForAll long seed) {
+        readGraphOrRefuse(Mutations.of(GML, seed));
+    }
+
+    static void readConfigOrRefuse(String yaml) {
         try {
-            ShadowYamlFiles.read(Mutations.of(YAML, seed));
+            ShadowYamlFiles.read(yaml);
         } catch (IllegalArgumentException refused) {
             // a problem naming the key path and line
         }
     }
 
-    @Property
-    void graphs(@ForAll long seed) {
+    static void readGraphOrRefuse(String gml) {
         try {
-            GmlGraphReader.read(new StringReader(Mutations.of(GML, seed)));
+            GmlGraphReader.read(new StringReader(gml));
         } catch (IOException refused) {
             // a problem naming the line
         }

@@ -2,6 +2,7 @@ package io.gsnode.shadow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,21 @@ class ShadowQuantityTest {
         assertThrows(IllegalArgumentException.class, () -> ShadowQuantity.parseBitsPerSecond("1.5 Mbit"));
         assertThrows(IllegalArgumentException.class, () -> ShadowQuantity.bits(12));
         assertEquals("100000000 bit", ShadowQuantity.bits(100_000_000));
+    }
+
+    @Test
+    void quantitiesPastALongAreRefusedAsTooLarge() {
+        // Found by ShadowFilesFuzzTarget: the overflow escaped as an ArithmeticException.
+        for (String text : new String[] {"99999999999999999999 bit", "9223372036854775807 Gbit", "9223372036854775807 s",
+                "9223372036854775808 ns", "18446744073709551615 KiB"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> {
+                if (text.endsWith("bit")) ShadowQuantity.parseBitsPerSecond(text);
+                else if (text.endsWith("s")) ShadowQuantity.parseTimeNanos(text);
+                else ShadowQuantity.parseBytes(text);
+            }, text);
+            assertTrue(e.getMessage().contains("too large"), e.getMessage());
+        }
+        assertEquals(Long.MAX_VALUE, ShadowQuantity.parseTimeNanos("9223372036854775807 ns"));
     }
 
     @Test

@@ -15,7 +15,7 @@ import net.jqwik.api.constraints.Size;
  */
 class RpcDecoderFuzzTest {
 
-    private static final byte[] VALID = body(new Rpc(
+    static final byte[] VALID = body(new Rpc(
             List.of(SubOpts.subscribe("t"), new SubOpts(false, "u", true, true)),
             List.of(new PubMessage(new byte[] {9}, new byte[] {1, 2, 3}, new byte[8], "t", new byte[] {5}, new byte[] {6})),
             new ControlMessage(List.of(new ControlMessage.IHave("t", List.of(new byte[] {1}, new byte[20]))),
@@ -47,7 +47,7 @@ class RpcDecoderFuzzTest {
         decodeOrRefuse(Mutations.of(VALID, seed));
     }
 
-    private static void decodeOrRefuse(byte[] frame) {
+    static void decodeOrRefuse(byte[] frame) {
         try {
             RpcDecoder.decode(frame);
         } catch (MalformedRpcException refused) {

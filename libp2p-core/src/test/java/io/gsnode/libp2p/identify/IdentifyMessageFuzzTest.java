@@ -14,7 +14,7 @@ import net.jqwik.api.constraints.Size;
  */
 class IdentifyMessageFuzzTest {
 
-    private static final byte[] VALID = new IdentifyMessage(IdentifyMessage.PROTOCOL_VERSION, "gsnode/0.1.0",
+    static final byte[] VALID = new IdentifyMessage(IdentifyMessage.PROTOCOL_VERSION, "gsnode/0.1.0",
             Ed25519.fromIndex(3).publicKey(), List.of(Multiaddr.parse("/ip4/10.0.0.1/tcp/9000")),
             Multiaddr.parse("/ip4/10.0.0.2/udp/9000/quic-v1"), List.of("/ipfs/id/1.0.0", "/meshsub/1.2.0")).encode();
 
@@ -28,7 +28,7 @@ class IdentifyMessageFuzzTest {
         decodeOrRefuse(Mutations.of(VALID, seed));
     }
 
-    private static void decodeOrRefuse(byte[] bytes) {
+    static void decodeOrRefuse(byte[] bytes) {
         try {
             IdentifyMessage.decode(bytes);
         } catch (IllegalArgumentException refused) {

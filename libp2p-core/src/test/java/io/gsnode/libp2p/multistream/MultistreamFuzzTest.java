@@ -14,6 +14,10 @@ class MultistreamFuzzTest {
 
     @Property
     void anyInputIsReadAsLinesOrRefused(@ForAll @Size(max = 2048) byte[] bytes) {
+        readLinesOrRefuse(bytes);
+    }
+
+    static void readLinesOrRefuse(byte[] bytes) {
         ByteBuf in = Unpooled.wrappedBuffer(bytes);
         try {
             while (MultistreamMessages.read(in) != null) {

@@ -16,7 +16,7 @@ import net.jqwik.api.constraints.Size;
  */
 class TopologyReaderFuzzTest {
 
-    private static final byte[] VALID = valid();
+    static final byte[] VALID = valid();
 
     private static byte[] valid() {
         try {
@@ -38,7 +38,7 @@ class TopologyReaderFuzzTest {
         readOrRefuse(Mutations.of(VALID, seed));
     }
 
-    private static void readOrRefuse(byte[] bytes) {
+    static void readOrRefuse(byte[] bytes) {
         try {
             TopologyReader.read(new ByteArrayInputStream(bytes));
         } catch (IOException refused) {

@@ -21,10 +21,10 @@ class PartialFormatsFuzzTest {
 
     private static final SegmentGroup GROUP = SegmentCodec.coded(
             PayloadGenerator.mainnetLike(4 * 1024 - 100, PayloadGenerator.MEASURED_SEED), 1024, 4);
-    private static final byte[] SEGMENT = GROUP.messages().get(5).encode();
-    private static final byte[] PARTIAL = PartialMessageCodec.encode(
+    static final byte[] SEGMENT = GROUP.messages().get(5).encode();
+    static final byte[] PARTIAL = PartialMessageCodec.encode(
             List.of(GROUP.messages().get(0).encode(), GROUP.messages().get(6).encode()), true);
-    private static final byte[] METADATA = metadata();
+    static final byte[] METADATA = metadata();
 
     private static byte[] metadata() {
         BitSet available = new BitSet();
@@ -52,7 +52,7 @@ class PartialFormatsFuzzTest {
         metadata(Mutations.of(METADATA, seed));
     }
 
-    private static void segment(byte[] bytes) {
+    static void segment(byte[] bytes) {
         try {
             SegmentMessage.decode(bytes).verify();
         } catch (SegmentException refused) {
@@ -60,7 +60,7 @@ class PartialFormatsFuzzTest {
         }
     }
 
-    private static void partial(byte[] bytes) {
+    static void partial(byte[] bytes) {
         try {
             PartialMessageCodec.decode(bytes, (i, encoding) -> segment(encoding));
         } catch (PartialFormatException refused) {
@@ -68,7 +68,7 @@ class PartialFormatsFuzzTest {
         }
     }
 
-    private static void metadata(byte[] bytes) {
+    static void metadata(byte[] bytes) {
         try {
             PartsMetadata.decode(bytes);
         } catch (PartialFormatException refused) {

@@ -22,6 +22,10 @@ class YamuxFrameDecoderFuzzTest {
     @Property
     void anyBytesInAnyPiecesGiveFramesOrAYamuxError(@ForAll @Size(max = 4096) byte[] bytes,
                                                   @ForAll @IntRange(min = 1, max = 600) int piece) {
+        decodeInPieces(bytes, piece);
+    }
+
+    static void decodeInPieces(byte[] bytes, int piece) {
         EmbeddedChannel channel = new EmbeddedChannel(new YamuxFrameDecoder(16L << 20,
                 (streamId, flags) -> streamId >= 1 && streamId <= 3 ? WINDOW : YamuxFrameDecoder.Windows.UNKNOWN_STREAM));
         try {
