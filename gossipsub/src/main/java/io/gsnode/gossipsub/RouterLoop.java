@@ -75,8 +75,19 @@ final class RouterLoop {
         });
     }
 
+    /**
+     * Runs {@code task} every {@code period}, as go's {@code time.Ticker} does: on a fixed grid, and
+     * after a stall (the loop busy past several ticks) once, immediately, then on the grid again. A
+     * fixed-rate executor would replay every missed tick back to back; each replay that is not the
+     * last one already due is skipped.
+     */
     void every(Duration initialDelay, Duration period, Runnable task) {
-        executor.scheduleAtFixedRate(initialDelay.toNanos(), period.toNanos(), () -> {
+        long periodNanos = period.toNanos();
+        long first = now() + initialDelay.toNanos();
+        long[] ticksRun = {0};
+        executor.scheduleAtFixedRate(initialDelay.toNanos(), periodNanos, () -> {
+            long nextDue = first + ++ticksRun[0] * periodNanos;
+            if (now() - nextDue >= 0) return; // a later tick is due already: this one is a replay
             try {
                 task.run();
             } catch (RuntimeException e) {

@@ -56,6 +56,15 @@ final class ManualLoop implements RouterLoop.Executor {
         while ((task = ready.pollFirst()) != null) task.run();
     }
 
+    /**
+     * The loop's thread was busy for {@code d}: the clock moves and nothing fires. Timers that fell
+     * due meanwhile fire at the next {@link #advance}, back to back at the stall's end, as a
+     * fixed-rate executor's do.
+     */
+    void stall(Duration d) {
+        now += d.toNanos();
+    }
+
     void advance(Duration d) {
         advanceTo(now + d.toNanos());
     }
