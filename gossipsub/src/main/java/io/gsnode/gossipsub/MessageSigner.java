@@ -10,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Authors and checks messages under the signature policy (docs/wire.md §7.4). StrictSign signs
- * {@code "libp2p-pubsub:" ‖ protobuf(message without signature and key)}, seqno is an 8-byte
- * big-endian counter.
+ * Authors and checks messages under the signature policy (docs/wire.md §7.4). StrictSign and
+ * LaxNoSign set from and seqno (an 8-byte big-endian counter); StrictSign also signs
+ * {@code "libp2p-pubsub:" ‖ protobuf(message without signature and key)}.
  */
 final class MessageSigner {
 
@@ -31,11 +31,14 @@ final class MessageSigner {
     }
 
     PubMessage author(String topic, byte[] data) {
-        if (policy != SignaturePolicy.STRICT_SIGN) {
+        if (policy == SignaturePolicy.STRICT_NO_SIGN) {
             return PubMessage.unsigned(topic, data);
         }
         byte[] seq = ByteBuffer.allocate(8).putLong(seqno++).array();
         PubMessage unsigned = new PubMessage(self.bytes(), data, seq, topic, null, null);
+        // go's LaxNoSign sets the author fields and only leaves the signature out; relays then
+        // never send a message back to its author (the filter of docs/arms.md §5.4 needs from).
+        if (policy == SignaturePolicy.LAX_NO_SIGN) return unsigned;
         byte[] signature = key.sign(signedBytes(unsigned));
         // Ed25519 peer ids inline the key; other key types must ship it.
         byte[] keyField = self.publicKey().isPresent() ? null : key.publicKey().bytes();

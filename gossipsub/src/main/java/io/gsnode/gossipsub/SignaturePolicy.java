@@ -10,8 +10,9 @@ import java.util.Locale;
  *       peer id does not inline it); unsigned or badly signed messages are rejected.</li>
  *   <li>{@link #STRICT_NO_SIGN}: Ethereum's policy; the author fields are absent and messages that
  *       carry any of them are rejected.</li>
- *   <li>{@link #LAX_NO_SIGN}: the report's harness; we do not sign, and accept messages with or
- *       without author fields, without checking a signature.</li>
+ *   <li>{@link #LAX_NO_SIGN}: the report's harness (go's LaxNoSign); our messages carry from and
+ *       seqno but no signature, and we accept messages with or without author fields, without
+ *       checking a signature.</li>
  * </ul>
  */
 public enum SignaturePolicy {

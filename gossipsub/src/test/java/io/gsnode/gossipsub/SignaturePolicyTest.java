@@ -1,15 +1,24 @@
 package io.gsnode.gossipsub;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.gossipsub.TestNetwork.Node;
+import io.gsnode.gossipsub.rpc.PubMessage;
+import io.gsnode.libp2p.crypto.Ed25519;
+import io.gsnode.libp2p.crypto.PrivKey;
+import io.gsnode.libp2p.peer.PeerId;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Signed messages flow between StrictSign nodes; StrictNoSign and StrictSign refuse each other's. */
+/**
+ * Signed messages flow between StrictSign nodes; StrictNoSign and StrictSign refuse each other's;
+ * LaxNoSign names the author without signing.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SignaturePolicyTest {
 
@@ -34,6 +43,26 @@ class SignaturePolicyTest {
             assertEquals(0, signer.deliveredCount(plain.id()));
             assertTrue(verifier.counters.rejected().isEmpty(), verifier.counters.rejected().toString());
         }
+    }
+
+    @Test
+    void laxNoSignNamesTheAuthorAndSignsNothingStrictNoSignNamesNoOne() {
+        PrivKey key = Ed25519.fromIndex(4);
+        PeerId self = PeerId.fromPubKey(key.publicKey());
+        MessageSigner lax = new MessageSigner(SignaturePolicy.LAX_NO_SIGN, key, self, 41);
+        PubMessage first = lax.author("t", new byte[] {1});
+        PubMessage second = lax.author("t", new byte[] {2});
+        assertArrayEquals(self.bytes(), first.from());
+        assertArrayEquals(new byte[] {0, 0, 0, 0, 0, 0, 0, 41}, first.seqno());
+        assertArrayEquals(new byte[] {0, 0, 0, 0, 0, 0, 0, 42}, second.seqno());
+        assertNull(first.signature());
+        assertNull(first.key());
+        assertNull(lax.check(first), "accepted with author fields");
+        assertNull(lax.check(PubMessage.unsigned("t", new byte[] {3})), "and without");
+
+        PubMessage plain = new MessageSigner(SignaturePolicy.STRICT_NO_SIGN, key, self, 41).author("t", new byte[] {1});
+        assertNull(plain.from());
+        assertNull(plain.seqno());
     }
 
     private static GossipConfig config(SignaturePolicy policy) {
