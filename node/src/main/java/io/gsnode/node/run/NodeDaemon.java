@@ -19,6 +19,7 @@ import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.topology.LocalTopology;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
+import io.gsnode.segmentation.arm.CellKnobs;
 import io.gsnode.segmentation.codec.WireForm;
 import io.gsnode.transport.quic.QuicTransport;
 import io.gsnode.transport.tcp.TcpTransport;
@@ -91,7 +92,7 @@ public final class NodeDaemon {
         boolean publisher = index == topology.publisher();
         ArmNode arm = settings.arm().instantiate(new ArmContext(index, publisher, settings.payloadBytes(),
                 topology.seed(), topology.n()));
-        GossipConfig config = arm.config(settings.gossip());
+        GossipConfig config = arm.config(seeded(settings.gossip(), index));
         Host host = new Host(Ed25519.fromIndex(index), ConnectionLimits.DEFAULT, List.of(transport()));
         // Identify also binds inbound QUIC connections whose TLS could not authenticate the dialer (Kwik).
         new IdentifyService(host, PeerCommand.AGENT);
@@ -250,6 +251,15 @@ public final class NodeDaemon {
 
     private static PeerId peerId(int index) {
         return PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey());
+    }
+
+    /**
+     * The router's shuffles draw from the cell's seed (docs/arms.md §5.9, the report's
+     * {@code SEGMENT_DET_RAND=1}): two arms on one topology draw the same meshes. A seed given with
+     * {@code --gossip seed=N} is kept.
+     */
+    private GossipConfig seeded(GossipConfig gossip, int index) {
+        return gossip.seed() != null ? gossip : gossip.toBuilder().seed(CellKnobs.routerSeed(topology.seed(), index)).build();
     }
 
     private NodeRecord record(Host host, ArmNode arm, GossipConfig config, boolean publisher, Integer meshAtPublish,

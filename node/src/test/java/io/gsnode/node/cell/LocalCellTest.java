@@ -13,8 +13,10 @@ import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.TopologyFixtures;
 import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.segmentation.arm.CellKnobs;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -48,6 +50,11 @@ class LocalCellTest {
             assertTrue(r.bytes().rx() >= r.bytes().rxData(), "socket bytes include the gossip bytes");
             assertFalse(r.snapshots().isEmpty());
             assertTrue(r.mesh().atPublish() >= 1);
+        }
+        for (NodeRecord r : records) {
+            // docs/arms.md §5.9: the router's shuffles are seeded from the topology's seed and the index.
+            Map<?, ?> gossipsub = (Map<?, ?>) r.config().get("gossipsub");
+            assertEquals(CellKnobs.routerSeed(r.seed(), r.index()), ((Number) gossipsub.get("seed")).longValue(), "node " + r.index());
         }
         assertEquals(5, summary.receivers());
         assertEquals(5, summary.completed());

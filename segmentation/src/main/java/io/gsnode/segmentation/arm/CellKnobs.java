@@ -37,7 +37,12 @@ public record CellKnobs(boolean strict, boolean slowTests, Integer n, int degree
     /** docs/arms.md §2: the rate@deadline slot when unset. */
     public static final int DEFAULT_DEADLINE_MS = 4000;
     /** §5.9: the deterministic-rand seed is graph seed × this + node index. */
-    public static final long ROUTER_SEED_MULTIPLIER = 1_000_003L;
+    private static final long ROUTER_SEED_MULTIPLIER = 1_000_003L;
+
+    /** The gossipsub seed of node {@code index} of a cell whose graph seed is {@code graphSeed} (§5.9). */
+    public static long routerSeed(long graphSeed, int index) {
+        return graphSeed * ROUTER_SEED_MULTIPLIER + index;
+    }
 
     /**
      * @throws InvalidKnobException for an unknown, unsupported or malformed knob, or percentages
@@ -79,6 +84,6 @@ public record CellKnobs(boolean strict, boolean slowTests, Integer n, int degree
      * 1 000 003 + index, so two arms at one seed draw the same meshes; null when the knob is off.
      */
     public Long routerSeed(int index) {
-        return detRand ? seed * ROUTER_SEED_MULTIPLIER + index : null;
+        return detRand ? routerSeed(seed, index) : null;
     }
 }

@@ -35,7 +35,7 @@ final class PartialArmNode implements ArmNode {
         this.context = context;
         this.group = groupOf(knobs, context.payloadBytes());
         this.broadcaster = new PartialBroadcaster(knobs.partial(), Topics.envelope(), List.of(group.groupId()),
-                context.seed() * 1_000_003L + context.index(), (groupId, at, message) -> onCompleted.accept(at));
+                CellKnobs.routerSeed(context.seed(), context.index()), (groupId, at, message) -> onCompleted.accept(at));
     }
 
     /** The cell's segment group: the measured payload (seed 11) cut at the arm's unit, RS-coded with parity. */

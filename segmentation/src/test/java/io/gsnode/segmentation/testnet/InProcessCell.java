@@ -5,6 +5,7 @@ import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
+import io.gsnode.segmentation.arm.CellKnobs;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,15 +26,15 @@ public final class InProcessCell implements AutoCloseable {
     private final List<int[]> edges;
 
     /**
-     * @param base the cell's router configuration before the arm's overrides; node i gets seed
-     *     {@code seed × 1 000 003 + i} (docs/arms.md §5.9)
+     * @param base the cell's router configuration before the arm's overrides; node i gets the
+     *     router seed of docs/arms.md §5.9 ({@link CellKnobs#routerSeed})
      */
     public InProcessCell(Arm arm, int n, int payloadBytes, long seed, List<int[]> edges, GossipConfig base) throws Exception {
         this.edges = edges;
         try {
             for (int i = 0; i < n; i++) {
                 ArmNode node = arm.instantiate(new ArmContext(i, i == 0, payloadBytes, seed, n));
-                GossipConfig config = node.config(base.toBuilder().seed(seed * 1_000_003L + i).build());
+                GossipConfig config = node.config(base.toBuilder().seed(CellKnobs.routerSeed(seed, i)).build());
                 RouterUnderTest router = new RouterUnderTest(1000 + i, b -> {
                     b.config(config);
                     node.install(b);
