@@ -254,9 +254,10 @@ public final class CellCommand implements Callable<Integer> {
                     + (pss == null ? "" : ", peak " + pss + " MiB (" + s.host().get("shadow_pss_per_host_mib") + " MiB/host)");
         }
         if (s.host() == null || s.host().get("cpu_mean") == null) return "";
-        return String.format(Locale.ROOT, "; host cpu mean %.0f%%, peak %.0f%%, %s s saturated",
+        return String.format(Locale.ROOT, "; host cpu mean %.0f%%, peak %.0f%%, %s s saturated%s",
                 ((Number) s.host().get("cpu_mean")).doubleValue(), ((Number) s.host().get("cpu_peak")).doubleValue(),
-                s.host().get("saturated_s"));
+                s.host().get("saturated_s"), Boolean.TRUE.equals(s.hostSaturated())
+                        ? " (host_saturated: a CPU measurement as much as a network one; compare and plot leave it out)" : "");
     }
 
     private static String ms(Double v) {

@@ -4,6 +4,7 @@ import io.gsnode.netns.delay.DelaySwitch;
 import io.gsnode.netns.delay.DropCause;
 import io.gsnode.netns.delay.SwitchStats;
 import io.gsnode.netns.fabric.FabricPlan;
+import io.gsnode.node.cell.HostCpuSampler;
 import io.gsnode.node.cell.NodePlacement;
 import java.util.LinkedHashMap;
 import java.util.List;

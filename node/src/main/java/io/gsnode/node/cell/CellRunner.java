@@ -46,7 +46,7 @@ public final class CellRunner {
 
     /** A cell on loopback: the local backend. */
     public CellRunner(CellOptions options, PrintStream progress) {
-        this(options, NodePlacement.LOOPBACK, progress);
+        this(options, new LoopbackPlacement(), progress);
     }
 
     public CellRunner(CellOptions options, NodePlacement placement, PrintStream progress) {

@@ -5,23 +5,11 @@ import java.util.Map;
 
 /**
  * Where a cell's nodes run and what that means for their records: on loopback (the local
- * backend), or one per network namespace on a shaped fabric (the netns backend). The runner
+ * backend, {@link LoopbackPlacement}), or one per network namespace on a shaped fabric (the netns
+ * backend). The runner
  * launches {@code prefix + java ... gsnode run ... + nodeArgs}.
  */
 public interface NodePlacement {
-
-    /** Nodes on 127.a.b.c of this host, unshaped. */
-    NodePlacement LOOPBACK = new NodePlacement() {
-        @Override
-        public String backend() {
-            return "local";
-        }
-
-        @Override
-        public List<String> nodeArgs(int index) {
-            return List.of("--loopback");
-        }
-    };
 
     /** {@code local}, {@code netns} or {@code shadow}, for the records. */
     String backend();

@@ -44,7 +44,7 @@ public final class CellStatistics {
                 median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxData()),
                 median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxControl()),
                 median(receivers, r -> r.msgs() == null ? 0 : r.msgs().duplicates()),
-                medianOrNull(receivers, NodeRecord::cpuMs), host);
+                medianOrNull(receivers, NodeRecord::cpuMs), host, CellSummary.saturated(host));
     }
 
     /**

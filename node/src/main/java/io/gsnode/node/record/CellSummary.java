@@ -6,13 +6,23 @@ import java.util.Map;
  * One cell's statistics over its node records: {@code gsnode.cell/1} (docs/records.md §3). Quantiles
  * are over all receivers, the ones that never completed included as censored: a quantile whose
  * rank falls among them is null, never computed from the completed ones alone.
+ *
+ * @param hostSaturated whether the host spent any sample at or above 95 % busy between the publish
+ *     and the end of the hold: the cell then measured the host's CPU as much as the network, and
+ *     comparisons leave it out by default; null where the host was not sampled (Shadow)
  */
 public record CellSummary(
         String schema, String cell, String backend, String arm, String alias, String transport,
         String quicEngine, String queue, String delay, long seed, int n, int payloadBytes, String scenario,
         int run, int receivers, int completed, int lost, Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs,
         double rateAtDeadline, long deadlineMs, Long medianRxBytes, Long medianTxBytes, long medianRxDataBytes,
-        long medianRxControlBytes, long medianDuplicates, Long medianCpuMs, Map<String, Object> host) {
+        long medianRxControlBytes, long medianDuplicates, Long medianCpuMs, Map<String, Object> host,
+        Boolean hostSaturated) {
 
     public static final String SCHEMA = "gsnode.cell/1";
+
+    /** Whether {@code host} records a saturated sample; null when it holds no CPU samples. */
+    public static Boolean saturated(Map<String, Object> host) {
+        return host != null && host.get("saturated_s") instanceof Number s ? s.doubleValue() > 0 : null;
+    }
 }

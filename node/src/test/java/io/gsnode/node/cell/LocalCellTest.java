@@ -59,6 +59,8 @@ class LocalCellTest {
         assertEquals(5, summary.receivers());
         assertEquals(5, summary.completed());
         assertNotNull(summary.p99Ms());
+        assertNotNull(summary.hostSaturated(), "the local backend samples the host's CPU: " + summary.host());
+        assertTrue(((Number) summary.host().get("samples")).intValue() > 0, "samples from the publish to the end of the hold");
         assertEquals(summary, RecordJson.readCell(dir.resolve("out/cell.json")));
     }
 

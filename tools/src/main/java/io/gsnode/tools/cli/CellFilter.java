@@ -24,13 +24,35 @@ public final class CellFilter {
     @Option(names = "--scenario", paramLabel = "NAME", description = "Only this scenario: home, dc20, dcb20, upN (repeatable).")
     public List<String> scenarios = new ArrayList<>();
 
+    @Option(names = "--include-saturated",
+            description = "Keep runs whose host was saturated (a sample at 95 percent busy or more between the publish and the end of the hold); "
+                    + "by default they are left out and listed: their latencies measure the host's CPU as much as the network.")
+    public boolean includeSaturated;
+
+    /** The cells that pass the filters, and the runs left out only because their host was saturated. */
+    public record Kept(List<Cell> cells, List<Cell> saturated) {}
+
     public boolean accepts(CellSummary s) {
         return (arms.isEmpty() || arms.contains(s.arm())) && (transports.isEmpty() || transports.contains(s.transport()))
                 && (ns.isEmpty() || ns.contains(s.n())) && (payloads.isEmpty() || payloads.contains(s.payloadBytes()))
                 && (scenarios.isEmpty() || scenarios.contains(s.scenario()));
     }
 
-    public List<Cell> apply(List<Cell> cells) {
-        return cells.stream().filter(c -> accepts(c.summary())).toList();
+    public Kept apply(List<Cell> cells) {
+        List<Cell> matching = cells.stream().filter(c -> accepts(c.summary())).toList();
+        if (includeSaturated) return new Kept(matching, List.of());
+        return new Kept(matching.stream().filter(c -> !saturated(c)).toList(), matching.stream().filter(CellFilter::saturated).toList());
+    }
+
+    /** Whether the run's host was saturated; cells written before the mark existed are judged by their host samples. */
+    public static boolean saturated(Cell c) {
+        Boolean marked = c.summary().hostSaturated();
+        return Boolean.TRUE.equals(marked != null ? marked : CellSummary.saturated(c.summary().host()));
+    }
+
+    /** How a saturated run left out is listed. */
+    public static String leftOut(String side, Cell c) {
+        return side + ": left out " + c.dir() + ": host saturated for " + c.summary().host().get("saturated_s")
+                + " s during the delivery (--include-saturated keeps it)";
     }
 }

@@ -7,6 +7,7 @@ import io.gsnode.tools.results.InputProblem;
 import io.gsnode.tools.results.OutputFiles;
 import io.gsnode.tools.results.compare.Comparison;
 import io.gsnode.tools.results.compare.CsvReport;
+import io.gsnode.tools.results.compare.Exclusion;
 import io.gsnode.tools.results.compare.MarkdownReport;
 import io.gsnode.tools.results.compare.Pairing;
 import io.gsnode.tools.results.compare.PairingResult;
@@ -87,19 +88,28 @@ public final class CompareCommand implements Callable<Integer> {
             if (!sides.containsKey(name)) throw new InputProblem("--queue-agnostic '" + name + "' is not a --backend name " + sides.keySet());
         }
         Map<String, Pairing.Side> loaded = new LinkedHashMap<>();
+        Map<String, List<Exclusion>> saturated = new LinkedHashMap<>();
         for (BackendDir side : sides.values()) {
             List<Cell> all = CellLoader.load(side);
-            List<Cell> kept = filter.apply(all);
-            if (kept.isEmpty()) {
-                throw new InputProblem("none of the " + all.size() + " cells of '" + side.name() + "' (" + side.dir()
-                        + ") passes the filters");
+            CellFilter.Kept kept = filter.apply(all);
+            boolean agnostic = queueAgnostic.contains(side.name());
+            List<Exclusion> leftOut = new ArrayList<>();
+            for (Cell c : kept.saturated()) {
+                err.println("gsnode compare: " + CellFilter.leftOut(side.name(), c));
+                leftOut.add(Pairing.saturatedRun(side.name(), c, agnostic));
             }
-            loaded.put(side.name(), new Pairing.Side(side.name(), kept, queueAgnostic.contains(side.name())));
+            if (kept.cells().isEmpty()) {
+                throw new InputProblem("none of the " + all.size() + " cells of '" + side.name() + "' (" + side.dir()
+                        + ") passes the filters" + (leftOut.isEmpty() ? "" : " (" + leftOut.size() + " left out as saturated)"));
+            }
+            loaded.put(side.name(), new Pairing.Side(side.name(), kept.cells(), agnostic));
+            saturated.put(side.name(), leftOut);
         }
         List<Comparison> comparisons = new ArrayList<>();
         for (Pairing.Side other : loaded.values()) {
             if (other.name().equals(ref)) continue;
-            PairingResult pairing = Pairing.pair(loaded.get(ref), other);
+            PairingResult pairing = Pairing.pair(loaded.get(ref), other).withExclusions(saturated.get(ref))
+                    .withExclusions(saturated.get(other.name()));
             err.println("gsnode compare: " + other.name() + " against " + ref + ": " + pairing.summary());
             comparisons.add(Comparison.of(pairing));
         }

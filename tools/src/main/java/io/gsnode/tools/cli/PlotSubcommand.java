@@ -56,7 +56,7 @@ abstract class PlotSubcommand implements Callable<Integer> {
             if (width < 200 || height < 150 || width > 10_000 || height > 10_000) {
                 throw new InputProblem("--width and --height must be within 200..10000 and 150..10000, were " + width + " x " + height);
             }
-            Chart chart = chart(load(), err);
+            Chart chart = chart(load(err), err);
             for (Path file : FigureFiles.write(chart, out)) spec.commandLine().getOut().println(file);
             return 0;
         } catch (InputProblem e) {
@@ -71,15 +71,17 @@ abstract class PlotSubcommand implements Callable<Integer> {
         }
     }
 
-    private List<Cell> load() throws InputProblem {
+    private List<Cell> load(PrintWriter err) throws InputProblem {
         List<Cell> cells = new ArrayList<>();
         for (BackendDir side : BackendDir.parseAll(backends)) {
             List<Cell> all = CellLoader.load(side);
-            List<Cell> kept = filter.apply(all);
-            if (kept.isEmpty()) {
-                throw new InputProblem("none of the " + all.size() + " cells of '" + side.name() + "' (" + side.dir() + ") passes the filters");
+            CellFilter.Kept kept = filter.apply(all);
+            for (Cell c : kept.saturated()) err.println("gsnode plot " + spec.name() + ": " + CellFilter.leftOut(side.name(), c));
+            if (kept.cells().isEmpty()) {
+                throw new InputProblem("none of the " + all.size() + " cells of '" + side.name() + "' (" + side.dir() + ") passes the filters"
+                        + (kept.saturated().isEmpty() ? "" : " (" + kept.saturated().size() + " left out as saturated)"));
             }
-            cells.addAll(kept);
+            cells.addAll(kept.cells());
         }
         return cells;
     }

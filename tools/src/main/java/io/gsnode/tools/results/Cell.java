@@ -13,7 +13,8 @@ import java.nio.file.Path;
  */
 public record Cell(String side, Path dir, CellSummary summary, WireForm.Pairing wireForm, String wireFormProblem) {
 
-    public boolean netns() {
-        return "netns".equals(summary.backend());
+    /** Whether every node of the run shared this machine, whose CPU the runner sampled: local and netns. */
+    public boolean onOneHost() {
+        return "netns".equals(summary.backend()) || "local".equals(summary.backend());
     }
 }

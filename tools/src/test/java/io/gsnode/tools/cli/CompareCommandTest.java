@@ -50,10 +50,10 @@ class CompareCommandTest {
         Path csv = tmp.resolve("out/compare.csv");
 
         CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns,
-                "--markdown", md.toString(), "--csv", csv.toString());
+                "--markdown", md.toString(), "--csv", csv.toString(), "--include-saturated");
 
         assertEquals(0, run.status(), run.toString());
-        assertTrue(run.err().contains("netns against shadow: 2 seed pairs in 1 row; excluded 1 seed: wire form differs (docs/arms.md §13 rule 2): 1"), run.toString());
+        assertTrue(run.err().contains("netns against shadow: 2 seed pairs in 1 row; excluded 1: wire form differs (docs/arms.md §13 rule 2): 1"), run.toString());
         String table = Files.readString(md);
         // Seeds 7 and 8: shadow p50 100, 200 (median 150); netns 110, 260 (median 185, +23%);
         // per seed +10% and +30%, median +20%. p99: 150, 250 against 160, 300: +6.7% and +20%.
@@ -82,6 +82,19 @@ class CompareCommandTest {
         assertEquals("30", p50.get("per_seed_difference_max_pct"));
         assertEquals("1", p50.get("other_host_saturated_runs"));
         assertEquals("", p50.get("reference_host_runs"));
+    }
+
+    @Test
+    void runsOnASaturatedHostAreLeftOutAndListedUnlessAskedFor() {
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns, "--csv", "-");
+
+        assertEquals(0, run.status(), run.toString());
+        assertTrue(run.err().contains("netns: left out ") && run.err().contains(": host saturated for 0.75 s during the delivery"
+                + " (--include-saturated keeps it)"), run.toString());
+        assertTrue(run.err().contains("excluded 2: wire form differs (docs/arms.md §13 rule 2): 1, run on a saturated host"), run.toString());
+        // Seed 7 on netns is now the median of runs 0 and 2 (90 and 500 ms): 295; seed 8: 260.
+        assertTrue(run.out().contains("shadow,netns,atuned_32k,quic,3,1048576,home,fifo,fifo,2,p50,ms,150,observed,277.5,observed,"),
+                run.toString());
     }
 
     @Test

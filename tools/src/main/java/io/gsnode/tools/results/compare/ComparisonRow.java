@@ -25,6 +25,6 @@ public record ComparisonRow(PairedGroup group, Map<Metric, MetricComparison> met
     }
 
     private static HostSummary host(List<Cell> runs) {
-        return runs.stream().anyMatch(Cell::netns) ? HostSummary.of(runs) : null;
+        return runs.stream().anyMatch(Cell::onOneHost) ? HostSummary.of(runs) : null;
     }
 }

@@ -2,7 +2,7 @@ package io.gsnode.tools.results.compare;
 
 /**
  * A seed of one side left out of a comparison, and why. The unit is one seed of one cell
- * identity on one side, with all of its runs.
+ * identity on one side, with all of its runs; a run whose host was saturated is left out alone.
  */
 public record Exclusion(Reason reason, String side, String what, String detail) {
 
@@ -13,7 +13,8 @@ public record Exclusion(Reason reason, String side, String what, String detail) 
         QUEUE("counterpart only under another queue (rule 3)"),
         NO_COUNTERPART("no counterpart"),
         AMBIGUOUS_QUEUE("several queues on a queue-agnostic side"),
-        DUPLICATE_RUN("same run number twice");
+        DUPLICATE_RUN("same run number twice"),
+        HOST_SATURATED("run on a saturated host (a sample at >= 95 % busy during the delivery)");
 
         private final String words;
 

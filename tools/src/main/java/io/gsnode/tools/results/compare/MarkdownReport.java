@@ -24,8 +24,8 @@ public final class MarkdownReport {
                 + "being the median of its runs. \"vs\": the difference of those medians, in percent of the reference. "
                 + "\"per seed\": the median across seeds of each seed's difference, with the range across seeds in brackets. "
                 + "A ratio of 2 or more is written as a multiplier (×2.5). \"censored\": the quantile falls among receivers "
-                + "that never completed. Host: netns only; a latency is a network result only when the host was never "
-                + "saturated (≥ 95 % busy).\n");
+                + "that never completed. Host: local and netns sides; a latency is a network result only when the host was "
+                + "never saturated (≥ 95 % busy), so runs on a saturated host are left out unless --include-saturated.\n");
         for (Comparison c : comparisons) section(md, c);
         return md.toString();
     }

@@ -76,6 +76,12 @@ public final class Pairing {
         return new PairingResult(reference.name(), other.name(), List.copyOf(rows), List.copyOf(exclusions));
     }
 
+    /** How a run left out because its host was saturated is listed among the exclusions. */
+    public static Exclusion saturatedRun(String side, Cell run, boolean queueAgnostic) {
+        return new Exclusion(Exclusion.Reason.HOST_SATURATED, side, SeedKey.of(run.summary(), queueAgnostic) + " run " + run.summary().run(),
+                "saturated for " + run.summary().host().get("saturated_s") + " s");
+    }
+
     /** A side's cells by seed key, runs together; seeds that cannot be used go to {@code exclusions}. */
     private static Map<SeedKey, List<Cell>> seeds(Side side, List<Exclusion> exclusions) {
         Map<SeedKey, List<Cell>> seeds = new TreeMap<>(SeedKey.ORDER);

@@ -86,7 +86,7 @@ class ComparisonStatisticsTest {
         assertEquals(8, pairing.groups().get(0).seeds().get(0).seed());
         assertEquals(2, pairing.exclusions().size());
         assertTrue(pairing.exclusions().stream().allMatch(e -> e.reason() == Exclusion.Reason.WIRE_FORM));
-        assertTrue(pairing.summary().contains("excluded 2 seeds: wire form differs (docs/arms.md §13 rule 2): 2"), pairing.summary());
+        assertTrue(pairing.summary().contains("excluded 2: wire form differs (docs/arms.md §13 rule 2): 2"), pairing.summary());
         assertTrue(pairing.exclusions().get(0).toString().contains("64 msgs x 16384 B"), pairing.exclusions().get(0).toString());
     }
 

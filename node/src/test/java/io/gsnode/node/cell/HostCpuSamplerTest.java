@@ -1,4 +1,4 @@
-package io.gsnode.netns.cell;
+package io.gsnode.node.cell;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.gsnode.netns.cell;
+package io.gsnode.node.cell;
 
 import java.io.IOException;
 import java.nio.file.Files;
