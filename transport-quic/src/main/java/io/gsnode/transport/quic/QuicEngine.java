@@ -33,10 +33,10 @@ public interface QuicEngine {
 
         /**
          * We refused a dialer in the TLS handshake: its certificate failed libp2p verification, or
-         * it sent none although we asked (a {@code ProtocolViolation}
-         * of kind security, or the TLS error), or its handshake was one past the bound on those in
-         * progress (a violation of kind limit). Handshakes the dialer abandoned or never answered,
-         * and datagrams that never became a handshake, are not reported.
+         * it sent none although we asked (a {@code ProtocolViolation} of kind security, or the TLS
+         * error), or its handshake was one past the bound on those in progress (a violation of
+         * kind limit). Handshakes the dialer abandoned or never answered, and datagrams that never
+         * became a handshake, are not reported.
          */
         void refused(InetSocketAddress remote, Throwable cause);
     }
