@@ -36,8 +36,13 @@ class PublisherAuthorFilterTest {
             assertEquals(0, publisher.duplicates(), "duplicates at the publisher");
             assertEquals(0, publisher.received().ihave(), "IHAVE ids at the publisher");
             assertEquals(0, publisher.received().publish(), "messages pushed to the publisher");
-            long relayed = cell.nodes().get(1).router().counters.sent().publish() + cell.nodes().get(2).router().counters.sent().publish();
-            assertTrue(relayed > 0, "the relays forwarded to each other");
+            if (name.equals("atuned_32k")) {
+                // Not vacuous: the relays passed segments on to each other, so each had the
+                // publisher as a candidate for some. (The whole message may reach both relays
+                // before either forwards it, when their IDONTWANTs cross: no such check there.)
+                long relayed = cell.nodes().get(1).router().counters.sent().publish() + cell.nodes().get(2).router().counters.sent().publish();
+                assertTrue(relayed > 0, "the relays forwarded segments to each other");
+            }
         }
     }
 
