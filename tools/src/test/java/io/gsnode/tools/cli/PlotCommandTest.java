@@ -9,6 +9,7 @@ import io.gsnode.tools.results.plot.PlotFixtures;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
@@ -55,6 +56,26 @@ class PlotCommandTest {
         assertPng(tmp.resolve("figs/figure1.png"), 800, 500);
         String svg = Files.readString(tmp.resolve("figs/figure1.svg"));
         assertTrue(svg.contains(">wholend<") && svg.contains(">c_32k<") && !svg.contains(">atuned_32k<"), "--arm filters the arms");
+    }
+
+    @Test
+    void aRunOnASaturatedHostIsLeftOutAndListedUnlessAskedFor() throws Exception {
+        Double[] times = {900.0, 950.0, 1000.0, 1100.0, 1200.0, 1300.0, 1400.0, 9000.0};
+        CellFixture.cell().backend("netns").arm("wholend").seed(7).payload(1 << 20).run(1).completions(times)
+                .host(60, 100, 1.5).writeUnder(netns);
+        List<String> args = List.of("figure1", "--backend", "netns=" + netns, "--n", "9", "--payload", "1048576",
+                "--out", tmp.resolve("gate").toString());
+
+        CommandRun run = plot(args.toArray(String[]::new));
+        assertEquals(0, run.status(), run.toString());
+        assertTrue(run.err().contains("netns: left out ") && run.err().contains("host saturated for 1.5 s during the delivery"),
+                run.toString());
+
+        List<String> keep = new ArrayList<>(args);
+        keep.add("--include-saturated");
+        CommandRun kept = plot(keep.toArray(String[]::new));
+        assertEquals(0, kept.status(), kept.toString());
+        assertTrue(!kept.err().contains("left out"), kept.toString());
     }
 
     @Test
