@@ -6,8 +6,7 @@ import java.util.Map;
 /**
  * Where a cell's nodes run and what that means for their records: on loopback (the local
  * backend, {@link LoopbackPlacement}), or one per network namespace on a shaped fabric (the netns
- * backend). The runner
- * launches {@code prefix + java ... gsnode run ... + nodeArgs}.
+ * backend). The runner launches {@code prefix + java ... gsnode run ... + nodeArgs}.
  */
 public interface NodePlacement {
 
