@@ -5,6 +5,7 @@ import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.RpcEncoder;
 import io.gsnode.gossipsub.rpc.SubOpts;
+import io.gsnode.libp2p.testing.FuzzInput;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.UnpooledByteBufAllocator;
@@ -26,11 +27,9 @@ class InboundReaderFuzzTarget {
         ByteBuf frame = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT, rpc);
         try {
             byte[] one = ByteBufUtil.getBytes(frame);
-            byte[] seed = new byte[1 + 2 * one.length];
-            seed[0] = 5;
-            System.arraycopy(one, 0, seed, 1, one.length);
-            System.arraycopy(one, 0, seed, 1 + one.length, one.length);
-            return Stream.of(seed);
+            byte[] two = Arrays.copyOf(one, 2 * one.length);
+            System.arraycopy(one, 0, two, one.length, one.length);
+            return Stream.of(FuzzInput.prefixed(5, two));
         } finally {
             frame.release();
         }
@@ -40,6 +39,6 @@ class InboundReaderFuzzTarget {
     @FuzzTest(maxDuration = "10s")
     void streams(byte[] input) {
         if (input.length == 0) return;
-        InboundReaderFuzzTest.readInPieces(Arrays.copyOfRange(input, 1, input.length), 1 + (input[0] & 0xff));
+        InboundReaderFuzzTest.readInPieces(FuzzInput.rest(input), FuzzInput.pieceSize(input));
     }
 }

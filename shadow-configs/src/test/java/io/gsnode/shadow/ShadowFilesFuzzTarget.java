@@ -1,6 +1,7 @@
 package io.gsnode.shadow;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.gsnode.libp2p.testing.FuzzInput;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -13,23 +14,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ShadowFilesFuzzTarget {
 
     static Stream<byte[]> seeds() {
-        return Stream.of(prefixed(0, ShadowFilesFuzzTest.YAML), prefixed(1, ShadowFilesFuzzTest.GML));
-    }
-
-    private static byte[] prefixed(int file, String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        byte[] input = new byte[1 + bytes.length];
-        input[0] = (byte) file;
-        System.arraycopy(bytes, 0, input, 1, bytes.length);
-        return input;
+        return Stream.of(FuzzInput.prefixed(0, ShadowFilesFuzzTest.YAML.getBytes(StandardCharsets.UTF_8)),
+                FuzzInput.prefixed(1, ShadowFilesFuzzTest.GML.getBytes(StandardCharsets.UTF_8)));
     }
 
     @MethodSource("seeds")
     @FuzzTest(maxDuration = "10s")
     void files(byte[] input) {
         if (input.length == 0) return;
-        String text = new String(input, 1, input.length - 1, StandardCharsets.UTF_8);
-        if ((input[0] & 1) == 0) ShadowFilesFuzzTest.readConfigOrRefuse(text);
+        String text = new String(FuzzInput.rest(input), StandardCharsets.UTF_8);
+        if ((FuzzInput.choice(input) & 1) == 0) ShadowFilesFuzzTest.readConfigOrRefuse(text);
         else ShadowFilesFuzzTest.readGraphOrRefuse(text);
     }
 }

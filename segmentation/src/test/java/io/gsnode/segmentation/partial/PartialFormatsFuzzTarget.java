@@ -1,7 +1,7 @@
 package io.gsnode.segmentation.partial;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import java.util.Arrays;
+import io.gsnode.libp2p.testing.FuzzInput;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -14,23 +14,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PartialFormatsFuzzTarget {
 
     static Stream<byte[]> seeds() {
-        return Stream.of(prefixed(0, PartialFormatsFuzzTest.SEGMENT), prefixed(1, PartialFormatsFuzzTest.PARTIAL),
-                prefixed(2, PartialFormatsFuzzTest.METADATA));
-    }
-
-    private static byte[] prefixed(int format, byte[] bytes) {
-        byte[] input = new byte[1 + bytes.length];
-        input[0] = (byte) format;
-        System.arraycopy(bytes, 0, input, 1, bytes.length);
-        return input;
+        return Stream.of(FuzzInput.prefixed(0, PartialFormatsFuzzTest.SEGMENT), FuzzInput.prefixed(1, PartialFormatsFuzzTest.PARTIAL),
+                FuzzInput.prefixed(2, PartialFormatsFuzzTest.METADATA));
     }
 
     @MethodSource("seeds")
     @FuzzTest(maxDuration = "10s")
     void formats(byte[] input) {
         if (input.length == 0) return;
-        byte[] bytes = Arrays.copyOfRange(input, 1, input.length);
-        switch ((input[0] & 0xff) % 3) {
+        byte[] bytes = FuzzInput.rest(input);
+        switch (FuzzInput.choice(input) % 3) {
             case 0 -> PartialFormatsFuzzTest.segment(bytes);
             case 1 -> PartialFormatsFuzzTest.partial(bytes);
             default -> PartialFormatsFuzzTest.metadata(bytes);

@@ -1,7 +1,7 @@
 package io.gsnode.transport.tcp.noise;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import java.util.Arrays;
+import io.gsnode.libp2p.testing.FuzzInput;
 
 /**
  * Coverage-guided fuzzing (Jazzer) of Noise transport frames, held to
@@ -15,6 +15,6 @@ class NoiseTransportFuzzTarget {
     @FuzzTest(maxDuration = "10s")
     void frames(byte[] input) {
         if (input.length == 0) return;
-        NoiseTransportFuzzTest.yieldNothingOrANoiseError(Arrays.copyOfRange(input, 1, input.length), 1 + (input[0] & 0xff));
+        NoiseTransportFuzzTest.yieldNothingOrANoiseError(FuzzInput.rest(input), FuzzInput.pieceSize(input));
     }
 }

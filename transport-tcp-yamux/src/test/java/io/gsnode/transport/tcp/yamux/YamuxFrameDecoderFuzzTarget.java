@@ -1,7 +1,7 @@
 package io.gsnode.transport.tcp.yamux;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import java.util.Arrays;
+import io.gsnode.libp2p.testing.FuzzInput;
 import java.util.HexFormat;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,6 +26,6 @@ class YamuxFrameDecoderFuzzTarget {
     @FuzzTest(maxDuration = "10s")
     void frames(byte[] input) {
         if (input.length == 0) return;
-        YamuxFrameDecoderFuzzTest.decodeInPieces(Arrays.copyOfRange(input, 1, input.length), 1 + (input[0] & 0xff));
+        YamuxFrameDecoderFuzzTest.decodeInPieces(FuzzInput.rest(input), FuzzInput.pieceSize(input));
     }
 }
