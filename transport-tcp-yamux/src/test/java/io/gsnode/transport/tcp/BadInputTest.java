@@ -20,6 +20,7 @@ import io.gsnode.transport.tcp.noise.NoiseHandshake;
 import io.gsnode.transport.tcp.yamux.YamuxConnection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
@@ -29,6 +30,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -176,23 +178,37 @@ class BadInputTest {
             c.receiveBufferBytes(4096);
             byte[] pings = new byte[5000 * 12];
             for (int i = 0; i < 5000; i++) System.arraycopy(yamuxHeader(2, 0x1, 0, i), 0, pings, i * 12, 12);
+            // The flood runs on its own thread: once the victim stops reading (its push-back) a
+            // send blocks, and only closing the socket ends it. It stops short of the victim's
+            // 30 s keepalive (on a slow host, with paranoid leak detection, the victim works
+            // through about 50,000 pings a second); 20 rounds, 1.2 MB of answers, are already far
+            // beyond what a socket whose reader advertises a 4 KiB window takes.
+            AtomicInteger rounds = new AtomicInteger();
+            Thread flood = new Thread(() -> {
+                try {
+                    while (rounds.get() < 400) {
+                        c.sendSecure(pings);
+                        rounds.incrementAndGet();
+                    }
+                } catch (IOException closed) {
+                    // closed below once the flood's time is up
+                }
+            }, "ping-flood");
+            flood.start();
             long peak = 0;
-            int rounds = 0;
-            // The flood stops short of the victim's 30 s keepalive (on a slow host, with paranoid
-            // leak detection, the victim works through about 50,000 pings a second); 20 rounds,
-            // 1.2 MB of answers, are already far beyond what a socket whose reader advertises a
-            // 4 KiB window takes.
             long floodEnd = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            for (; rounds < 400 && System.nanoTime() - floodEnd < 0; rounds++) {
-                c.sendSecure(pings);
+            while (flood.isAlive() && System.nanoTime() - floodEnd < 0) {
                 peak = Math.max(peak, victimOutboundBytes());
+                Thread.sleep(10);
             }
-            assertTrue(rounds >= 20, "only " + rounds * 5000 + " pings sent");
             for (int i = 0; i < 20; i++) {
                 Thread.sleep(10);
                 peak = Math.max(peak, victimOutboundBytes());
             }
-            System.out.println("BadInputTest: " + rounds * 5000 + " pings unread: victim's outbound buffer peaked at " + peak + " bytes");
+            c.closeSocket();
+            flood.join(5000);
+            assertTrue(rounds.get() >= 20, "only " + rounds.get() * 5000 + " pings sent");
+            System.out.println("BadInputTest: " + rounds.get() * 5000 + " pings unread: victim's outbound buffer peaked at " + peak + " bytes");
             assertTrue(peak <= 1 << 20, "outbound buffer peaked at " + peak + " bytes");
         }
         assertStillServing();

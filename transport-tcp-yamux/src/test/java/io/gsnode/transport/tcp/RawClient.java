@@ -105,6 +105,11 @@ final class RawClient implements AutoCloseable {
         }
     }
 
+    /** Closes the socket only, waking a send blocked on it; {@link #close()} still frees the rest. */
+    void closeSocket() throws IOException {
+        socket.close();
+    }
+
     @Override
     public void close() throws IOException {
         plaintext.release();
