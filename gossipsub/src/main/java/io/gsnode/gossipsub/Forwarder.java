@@ -94,7 +94,7 @@ final class Forwarder {
         drain(List.of(new PlannedMessage(id, m, plan)));
     }
 
-    /** v1.2: tell the other mesh peers at once, in its own RPC, that we hold {@code id}. */
+    /** v1.2: tell the other mesh peers at once, in its own RPC ahead of their queued data, that we hold {@code id}. */
     private void sendIDontWant(String topic, MessageId id, PeerId source) {
         Set<PeerId> m = s.mesh.get(topic);
         if (m == null) return;
@@ -104,7 +104,7 @@ final class Forwarder {
             if (peer.equals(source) || p == null || !p.ready() || !p.version.hasIDontWant()) continue;
             // go: no IDONTWANT to peers that use partial messages with us on this topic.
             if (partial.iRequestPartial(topic) && partial.peerSupportsSendingPartial(p, topic)) continue;
-            s.send(p, rpc);
+            s.sendUrgent(p, rpc);
         }
     }
 

@@ -10,11 +10,17 @@ import java.util.ArrayDeque;
  * outbound stream one write at a time: the next frame goes out when the stream took the last one,
  * so flow control pushes back into this queue, where overflow is dropped and counted instead of
  * growing memory. Frames wait here until the stream is negotiated; the hello goes in front.
+ *
+ * <p>Two lanes share the bound, as in go's {@code rpcQueue}: urgent frames (IDONTWANT) are written
+ * before any normal frame still queued, so a peer behind a long backlog of data learns at once that
+ * it need not send us a message we hold.
  */
 final class OutboundQueue {
 
     private final int capacity;
-    private final ArrayDeque<ByteBuf> frames = new ArrayDeque<>();
+    private final ArrayDeque<ByteBuf> urgent = new ArrayDeque<>();
+    private final ArrayDeque<ByteBuf> normal = new ArrayDeque<>();
+    private ByteBuf hello;
     private Stream stream;
     private boolean writing;
     private boolean closed;
@@ -25,9 +31,18 @@ final class OutboundQueue {
 
     /** Takes ownership of {@code frame}; false (and the frame released) when the queue is full or closed. */
     boolean offer(ByteBuf frame) {
+        return offer(frame, normal);
+    }
+
+    /** As {@link #offer}, in the urgent lane: written before every normal frame still queued. */
+    boolean offerUrgent(ByteBuf frame) {
+        return offer(frame, urgent);
+    }
+
+    private boolean offer(ByteBuf frame, ArrayDeque<ByteBuf> lane) {
         synchronized (this) {
-            if (!closed && frames.size() < capacity) {
-                frames.addLast(frame);
+            if (!closed && urgent.size() + normal.size() < capacity) {
+                lane.addLast(frame);
                 if (stream != null && !writing) {
                     writing = true;
                 } else {
@@ -50,22 +65,36 @@ final class OutboundQueue {
                 return;
             }
             this.stream = stream;
-            frames.addFirst(hello);
+            this.hello = hello;
             writing = true;
         }
         drain();
     }
 
     synchronized int size() {
-        return frames.size();
+        return urgent.size() + normal.size();
     }
 
     /** Drops everything queued; later offers are refused. */
     void close() {
         synchronized (this) {
             closed = true;
-            while (!frames.isEmpty()) frames.pollFirst().release();
+            if (hello != null) hello.release();
+            hello = null;
+            while (!urgent.isEmpty()) urgent.pollFirst().release();
+            while (!normal.isEmpty()) normal.pollFirst().release();
         }
+    }
+
+    /** Caller holds the lock. */
+    private ByteBuf next() {
+        if (hello != null) {
+            ByteBuf h = hello;
+            hello = null;
+            return h;
+        }
+        ByteBuf u = urgent.pollFirst();
+        return u != null ? u : normal.pollFirst();
     }
 
     private void drain() {
@@ -73,10 +102,9 @@ final class OutboundQueue {
             ByteBuf next;
             Stream s;
             synchronized (this) {
-                next = frames.pollFirst();
-                if (next == null || closed) {
+                next = closed ? null : next();
+                if (next == null) {
                     writing = false;
-                    if (next != null) next.release();
                     return;
                 }
                 s = stream;

@@ -79,11 +79,21 @@ final class RouterState {
 
     boolean send(PeerState p, Rpc rpc) {
         ByteBuf frame = RpcEncoder.encodeFrame(alloc, rpc);
-        return enqueue(p, frame, RpcParts.of(rpc, frame.readableBytes()));
+        return enqueue(p, frame, RpcParts.of(rpc, frame.readableBytes()), false);
+    }
+
+    /** As {@link #send}, ahead of the peer's queued data: for IDONTWANT, which only helps if it is early. */
+    boolean sendUrgent(PeerState p, Rpc rpc) {
+        ByteBuf frame = RpcEncoder.encodeFrame(alloc, rpc);
+        return enqueue(p, frame, RpcParts.of(rpc, frame.readableBytes()), true);
     }
 
     boolean enqueue(PeerState p, ByteBuf frame, RpcParts parts) {
-        if (!p.queue.offer(frame)) {
+        return enqueue(p, frame, parts, false);
+    }
+
+    private boolean enqueue(PeerState p, ByteBuf frame, RpcParts parts, boolean urgent) {
+        if (!(urgent ? p.queue.offerUrgent(frame) : p.queue.offer(frame))) {
             tracer.queueDropped(p.id);
             return false;
         }

@@ -1,10 +1,16 @@
 package io.gsnode.gossipsub;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.gossipsub.rpc.ControlMessage;
+import io.gsnode.gossipsub.rpc.PubMessage;
+import io.gsnode.gossipsub.rpc.Rpc;
+import io.gsnode.libp2p.connection.Direction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +45,40 @@ class OutboundQueueTest {
         assertEquals(5, slow.publishes(x -> true));
         f.publish("t", "after".getBytes());
         assertEquals(6, slow.publishes(x -> true));
+    }
+
+    @Test
+    void anIDontWantOvertakesTheDataQueuedBeforeIt() {
+        RouterFixture big = new RouterFixture(RouterFixture.config().build());
+        try {
+            big.subscribe("t");
+            ScriptedPeer source = big.connect(Direction.INBOUND, RouterFixture.V1_2).subscribe("t");
+            ScriptedPeer slow = big.connect(Direction.INBOUND, RouterFixture.V1_2).subscribe("t");
+            source.control(ControlMessage.graft("t"));
+            slow.control(ControlMessage.graft("t"));
+            slow.stall();
+            for (int i = 0; i <= 20; i++) big.publish("t", ("data " + i).getBytes());
+            assertEquals(1, slow.publishes(x -> true), "one data frame in flight, twenty queued behind it");
+
+            PubMessage large = RouterFixture.message("t", "x".repeat(big.config.idontwantThreshold()));
+            source.publish(large);
+            slow.unstall();
+
+            List<Rpc> written = slow.received();
+            int inFlight = indexOf(written, r -> r.publish().size() == 1);
+            Rpc second = written.get(inFlight + 1);
+            assertTrue(second.control() != null && second.control().idontwant().size() == 1
+                    && Arrays.equals(big.idOf(large).bytes(), second.control().idontwant().get(0).messageIds().get(0)),
+                    "the IDONTWANT is the next write after the frame that was in flight, not the 22nd: " + second);
+            assertEquals(22, slow.publishes(x -> true), "and every data frame still follows");
+        } finally {
+            big.close();
+        }
+    }
+
+    private static int indexOf(List<Rpc> rpcs, Predicate<Rpc> which) {
+        for (int i = 0; i < rpcs.size(); i++) if (which.test(rpcs.get(i))) return i;
+        throw new AssertionError("no such rpc in " + rpcs);
     }
 
     @Test
