@@ -16,12 +16,20 @@ public final class QuicOptions {
     public String engine = QuicConfig.DEFAULT.engine();
 
     @Option(names = "--quic-stream-window", paramLabel = "BYTES",
-            description = "QUIC receive window per stream (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
+            description = "Largest QUIC receive window per stream; Kwik's fixed window (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
     long streamWindow = QuicConfig.DEFAULT.streamWindow();
 
     @Option(names = "--quic-connection-window", paramLabel = "BYTES",
-            description = "QUIC receive window per connection (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
+            description = "Largest QUIC receive window per connection; Kwik's fixed window (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
     long connectionWindow = QuicConfig.DEFAULT.connectionWindow();
+
+    @Option(names = "--quic-initial-stream-window", paramLabel = "BYTES",
+            description = "Receive window a stream starts with before quiche grows it, netty engine only (default: 524288, as quic-go).")
+    Long initialStreamWindow;
+
+    @Option(names = "--quic-pacing", paramLabel = "true|false", arity = "1",
+            description = "Pace packets over the round trip as quic-go does, netty engine only (default: true).")
+    Boolean pacing;
 
     @Option(names = "--udp-buffer", paramLabel = "BYTES",
             description = "UDP SO_RCVBUF/SO_SNDBUF asked for; the kernel caps it at net.core.rmem_max/wmem_max (default: ${DEFAULT-VALUE}).")
@@ -39,11 +47,15 @@ public final class QuicOptions {
     /** The configuration these flags describe. @throws IllegalArgumentException for a bad value or combination */
     public QuicConfig toConfig() {
         QuicConfig c = QuicConfig.DEFAULT.withEngine(engine).withWindows(streamWindow, connectionWindow).withSocketBuffer(udpBuffer);
-        boolean tuned = congestionControl != null || initialWindow != null || maxUdpPayload != null;
+        boolean tuned = congestionControl != null || initialWindow != null || maxUdpPayload != null || initialStreamWindow != null
+                || pacing != null;
         if (tuned && "kwik".equals(engine)) {
-            throw new IllegalArgumentException("--congestion-control, --initial-window and --max-udp-payload need --quic-engine netty:"
-                    + " Kwik has fixed NewReno, a 12,000-byte initial window and ~1252-byte packets");
+            throw new IllegalArgumentException("--congestion-control, --initial-window, --max-udp-payload, --quic-initial-stream-window"
+                    + " and --quic-pacing need --quic-engine netty: Kwik has fixed NewReno, a 12,000-byte initial window,"
+                    + " ~1252-byte packets, fixed receive windows and no pacing");
         }
+        if (initialStreamWindow != null) c = c.withInitialStreamWindow(initialStreamWindow);
+        if (pacing != null) c = c.withPacing(pacing);
         if (congestionControl != null) c = c.withCongestionControl(QuicConfig.CongestionControl.parse(congestionControl));
         if (initialWindow != null) c = c.withInitialWindowPackets(initialWindow);
         if (maxUdpPayload != null) c = c.withMaxUdpPayload(maxUdpPayload);
@@ -57,6 +69,8 @@ public final class QuicOptions {
         if (congestionControl != null) a.addAll(List.of("--congestion-control", congestionControl));
         if (initialWindow != null) a.addAll(List.of("--initial-window", Integer.toString(initialWindow)));
         if (maxUdpPayload != null) a.addAll(List.of("--max-udp-payload", Integer.toString(maxUdpPayload)));
+        if (initialStreamWindow != null) a.addAll(List.of("--quic-initial-stream-window", Long.toString(initialStreamWindow)));
+        if (pacing != null) a.addAll(List.of("--quic-pacing", pacing.toString()));
         return a;
     }
 }

@@ -7,11 +7,16 @@ import java.util.Map;
 /**
  * QUIC settings shared by every engine.
  *
- * <p>The windows are quic-go's ceilings (10 MiB per stream, 15 MiB per connection), not its
- * auto-tuned starting points, because Kwik does not auto-tune: with its defaults (250 kB stream,
+ * <p>Receive windows follow go-libp2p's quic-go: they start at {@link #initialStreamWindow}
+ * (512 KiB per stream, 1.5 times that per connection) and grow as the reader keeps up. The netty
+ * engine does that: quiche doubles a window that the reader drained within two round trips, up to
+ * its own ceilings (16 MiB per stream, 24 MiB per connection, which Netty does not expose).
+ * {@link #streamWindow} and {@link #connectionWindow} are quic-go's ceilings (10 MiB, 15 MiB); the
+ * netty engine buffers at most that much per stream before it stops reading. Kwik does not
+ * auto-tune, so it advertises the ceilings from the start: with its own defaults (250 kB stream,
  * 2.5 MB connection) a 1 MiB gossip message stalls on window updates for several round trips on a
- * cold connection; at 10 MiB it never waits for credit. UDP socket buffers of 4 MiB absorb a
- * window's worth of bursts (the kernel caps them at net.core.rmem_max/wmem_max).
+ * cold connection. UDP socket buffers of 4 MiB absorb a window's worth of bursts (the kernel caps
+ * them at net.core.rmem_max/wmem_max).
  *
  * <p>The congestion knobs ({@link #congestionControl}, {@link #initialWindowPackets},
  * {@link #maxUdpPayload}) are honoured by the {@code netty} engine only: Kwik has NewReno with a
@@ -19,8 +24,8 @@ import java.util.Map;
  * them. {@link #settingsInEffect()} says what the selected engine really does.
  *
  * @param engine {@code kwik} or {@code netty} (see {@link QuicEngines#NAMES})
- * @param streamWindow receive window of each bidirectional stream, bytes; at least 65,536
- * @param connectionWindow receive window of a whole connection, bytes; at least {@code streamWindow}
+ * @param streamWindow largest receive window of each bidirectional stream, bytes; at least 65,536
+ * @param connectionWindow largest receive window of a whole connection, bytes; at least {@code streamWindow}
  * @param socketBuffer UDP SO_RCVBUF and SO_SNDBUF asked for, bytes; 0 leaves the OS defaults
  * @param idleTimeout a connection silent this long is closed
  * @param executorThreads event-loop threads that run stream callbacks for all connections; the
@@ -40,13 +45,20 @@ import java.util.Map;
  *     {@code max_udp_payload_size} it advertises, bytes; default 1350 (fits a 1500-byte MTU with
  *     room for IPv6 and tunnels). Between 1200 (RFC 9000 §18.2: "Values below 1200 are invalid")
  *     and 65527 (its default there). Path MTU discovery stays off, so this is the packet size
+ * @param initialStreamWindow receive window each stream starts with, netty engine only (Kwik starts at
+ *     {@code streamWindow}); default 512 KiB, quic-go's. Between 65,536 and {@code streamWindow}
+ * @param pacing whether the netty engine spreads each connection's packets over the round trip, as
+ *     quic-go does (1.25 times congestion window over smoothed RTT, bursts of up to 10 packets);
+ *     default on. Kwik sends at once
  */
 public record QuicConfig(String engine, long streamWindow, long connectionWindow, int socketBuffer, Duration idleTimeout,
         int executorThreads, Duration handshakeAttempt, CongestionControl congestionControl, int initialWindowPackets,
-        int maxUdpPayload) {
+        int maxUdpPayload, long initialStreamWindow, boolean pacing) {
 
     /** quic-go: {@code protocol.InitialCongestionWindow} (packets). */
     public static final int DEFAULT_INITIAL_WINDOW_PACKETS = 32;
+    /** quic-go: {@code protocol.DefaultInitialMaxStreamData}, which go-libp2p keeps. */
+    public static final long DEFAULT_INITIAL_STREAM_WINDOW = 512 * 1024;
     /** Leaves headroom under a 1500-byte MTU for IPv6 (48 bytes of headers) and encapsulation. */
     public static final int DEFAULT_MAX_UDP_PAYLOAD = 1350;
     /** RFC 9000 §18.2 (max_udp_payload_size): "Values below 1200 are invalid." */
@@ -65,7 +77,7 @@ public record QuicConfig(String engine, long streamWindow, long connectionWindow
      */
     public static final QuicConfig DEFAULT = new QuicConfig("netty", 10L << 20, 15L << 20, 4 << 20, Duration.ofSeconds(30),
             Math.max(1, Runtime.getRuntime().availableProcessors()), Duration.ofSeconds(3), CongestionControl.CUBIC,
-            DEFAULT_INITIAL_WINDOW_PACKETS, DEFAULT_MAX_UDP_PAYLOAD);
+            DEFAULT_INITIAL_WINDOW_PACKETS, DEFAULT_MAX_UDP_PAYLOAD, DEFAULT_INITIAL_STREAM_WINDOW, true);
 
     /** The congestion controllers the netty engine (quiche) offers. */
     public enum CongestionControl {
@@ -99,6 +111,10 @@ public record QuicConfig(String engine, long streamWindow, long connectionWindow
         if (connectionWindow < streamWindow) {
             throw new IllegalArgumentException("connectionWindow " + connectionWindow + " is below streamWindow " + streamWindow);
         }
+        if (initialStreamWindow < 64 * 1024 || initialStreamWindow > streamWindow) {
+            throw new IllegalArgumentException("initialStreamWindow must be between 65536 and streamWindow (" + streamWindow + "), was "
+                    + initialStreamWindow);
+        }
         if (socketBuffer < 0) throw new IllegalArgumentException("socketBuffer must not be negative, was " + socketBuffer);
         if (idleTimeout.isNegative() || idleTimeout.isZero() || idleTimeout.toMillis() < 1000) {
             throw new IllegalArgumentException("idleTimeout must be at least 1 s, was " + idleTimeout);
@@ -130,46 +146,65 @@ public record QuicConfig(String engine, long streamWindow, long connectionWindow
 
     public QuicConfig withEngine(String name) {
         return new QuicConfig(name, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, handshakeAttempt,
-                congestionControl, initialWindowPackets, maxUdpPayload);
+                congestionControl, initialWindowPackets, maxUdpPayload, initialStreamWindow, pacing);
     }
 
     public QuicConfig withWindows(long stream, long connection) {
+        // A ceiling below the initial window lowers the initial window with it.
         return new QuicConfig(engine, stream, connection, socketBuffer, idleTimeout, executorThreads, handshakeAttempt,
-                congestionControl, initialWindowPackets, maxUdpPayload);
+                congestionControl, initialWindowPackets, maxUdpPayload, Math.min(initialStreamWindow, stream), pacing);
     }
 
     public QuicConfig withSocketBuffer(int bytes) {
         return new QuicConfig(engine, streamWindow, connectionWindow, bytes, idleTimeout, executorThreads, handshakeAttempt,
-                congestionControl, initialWindowPackets, maxUdpPayload);
+                congestionControl, initialWindowPackets, maxUdpPayload, initialStreamWindow, pacing);
     }
 
     public QuicConfig withExecutorThreads(int threads) {
         return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, idleTimeout, threads, handshakeAttempt,
-                congestionControl, initialWindowPackets, maxUdpPayload);
+                congestionControl, initialWindowPackets, maxUdpPayload, initialStreamWindow, pacing);
     }
 
     public QuicConfig withIdleTimeout(Duration timeout) {
         return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, timeout, executorThreads, handshakeAttempt,
-                congestionControl, initialWindowPackets, maxUdpPayload);
+                congestionControl, initialWindowPackets, maxUdpPayload, initialStreamWindow, pacing);
     }
 
     public QuicConfig withHandshakeAttempt(Duration stallBound) {
         return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, stallBound,
-                congestionControl, initialWindowPackets, maxUdpPayload);
+                congestionControl, initialWindowPackets, maxUdpPayload, initialStreamWindow, pacing);
     }
 
     public QuicConfig withCongestionControl(CongestionControl algorithm) {
         return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, handshakeAttempt,
-                algorithm, initialWindowPackets, maxUdpPayload);
+                algorithm, initialWindowPackets, maxUdpPayload, initialStreamWindow, pacing);
     }
 
     public QuicConfig withInitialWindowPackets(int packets) {
         return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, handshakeAttempt,
-                congestionControl, packets, maxUdpPayload);
+                congestionControl, packets, maxUdpPayload, initialStreamWindow, pacing);
+    }
+
+    public QuicConfig withInitialStreamWindow(long bytes) {
+        return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, handshakeAttempt,
+                congestionControl, initialWindowPackets, maxUdpPayload, bytes, pacing);
+    }
+
+    public QuicConfig withPacing(boolean on) {
+        return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, handshakeAttempt,
+                congestionControl, initialWindowPackets, maxUdpPayload, initialStreamWindow, on);
+    }
+
+    /**
+     * The connection window the netty engine advertises first: 1.5 times the initial stream
+     * window, as quic-go's {@code InitialConnectionReceiveWindow}, within {@link #connectionWindow}.
+     */
+    public long initialConnectionWindow() {
+        return Math.min(connectionWindow, initialStreamWindow * 3 / 2);
     }
 
     public QuicConfig withMaxUdpPayload(int bytes) {
         return new QuicConfig(engine, streamWindow, connectionWindow, socketBuffer, idleTimeout, executorThreads, handshakeAttempt,
-                congestionControl, initialWindowPackets, bytes);
+                congestionControl, initialWindowPackets, bytes, initialStreamWindow, pacing);
     }
 }

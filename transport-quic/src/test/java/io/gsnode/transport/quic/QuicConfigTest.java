@@ -80,8 +80,24 @@ class QuicConfigTest {
         assertEquals(2L << 20, s.get("connectionWindow"));
         assertEquals(1 << 20, s.get("socketBuffer"));
         assertEquals(30_000L, s.get("idleTimeoutMs"));
-        assertEquals(false, s.get("pacing"));
+        assertEquals(true, s.get("pacing"));
+        assertEquals(512L << 10, s.get("initialStreamWindow"));
+        assertEquals(768L << 10, s.get("initialConnectionWindow"));
         assertEquals("required", s.get("clientAuthentication"));
+        assertEquals(false, config.withPacing(false).settingsInEffect().get("pacing"));
+    }
+
+    @Test
+    void windowsStartAtQuicGosInitialValueAndAreCheckedAgainstTheCeiling() {
+        assertEquals(512L << 10, QuicConfig.DEFAULT.initialStreamWindow());
+        assertEquals(768L << 10, QuicConfig.DEFAULT.initialConnectionWindow());
+        assertTrue(QuicConfig.DEFAULT.pacing());
+        assertEquals(256L << 10, QuicConfig.DEFAULT.withWindows(256 << 10, 256 << 10).initialStreamWindow(),
+                "a ceiling below the initial window lowers it");
+        assertEquals(256L << 10, QuicConfig.DEFAULT.withWindows(256 << 10, 256 << 10).initialConnectionWindow(),
+                "the connection's initial window stays within its ceiling");
+        assertThrows(IllegalArgumentException.class, () -> QuicConfig.DEFAULT.withInitialStreamWindow(65535));
+        assertThrows(IllegalArgumentException.class, () -> QuicConfig.DEFAULT.withInitialStreamWindow((10L << 20) + 1));
     }
 
     @Test

@@ -104,8 +104,11 @@ public final class KwikEngine implements QuicEngine {
         s.put("pacing", false);
         s.put("maxUdpPayload", 1252);
         s.put("pmtuDiscovery", false);
+        // Kwik does not grow windows, so it advertises the ceilings from the start.
+        s.put("initialStreamWindow", config.streamWindow());
         s.put("streamWindow", config.streamWindow());
         s.put("connectionWindow", config.connectionWindow());
+        s.put("windowAutoTuning", "none");
         // Kwik's client builder has no connection window setter: it is ten stream windows.
         s.put("connectionWindowDialed", 10 * config.streamWindow());
         s.put("socketBuffer", config.socketBuffer());

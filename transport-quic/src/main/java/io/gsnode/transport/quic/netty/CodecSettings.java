@@ -24,9 +24,10 @@ final class CodecSettings {
         return builder
                 .version(QUIC_V1)
                 .maxIdleTimeout(config.idleTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .initialMaxData(config.connectionWindow())
-                .initialMaxStreamDataBidirectionalLocal(config.streamWindow())
-                .initialMaxStreamDataBidirectionalRemote(config.streamWindow())
+                // quiche grows both windows as the reader keeps up, as quic-go does (QuicConfig).
+                .initialMaxData(config.initialConnectionWindow())
+                .initialMaxStreamDataBidirectionalLocal(config.initialStreamWindow())
+                .initialMaxStreamDataBidirectionalRemote(config.initialStreamWindow())
                 // libp2p uses bidirectional streams only; a remote cannot open any other kind.
                 .initialMaxStreamDataUnidirectional(0)
                 .initialMaxStreamsUnidirectional(0)

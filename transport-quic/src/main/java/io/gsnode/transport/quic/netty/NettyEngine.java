@@ -114,12 +114,14 @@ public final class NettyEngine implements QuicEngine {
         s.put("initialWindowPackets", config.initialWindowPackets());
         s.put("initialWindowBytes", (long) config.initialWindowPackets() * config.maxUdpPayload());
         s.put("hystart", true);
-        // quiche computes a release time per packet; Netty's NIO path sends at once and ignores it.
-        s.put("pacing", false);
+        s.put("pacing", config.pacing());
         s.put("maxUdpPayload", config.maxUdpPayload());
         s.put("pmtuDiscovery", false);
+        s.put("initialStreamWindow", config.initialStreamWindow());
+        s.put("initialConnectionWindow", config.initialConnectionWindow());
         s.put("streamWindow", config.streamWindow());
         s.put("connectionWindow", config.connectionWindow());
+        s.put("windowAutoTuning", "quiche, up to 16 MiB per stream and 24 MiB per connection");
         s.put("socketBuffer", config.socketBuffer());
         s.put("idleTimeoutMs", config.idleTimeout().toMillis());
         s.put("executorThreads", config.executorThreads());
@@ -146,7 +148,7 @@ public final class NettyEngine implements QuicEngine {
                 .handler(new InboundInitializer(inbound, handshakes))
                 .streamHandler(streams)
                 .build();
-        udpBootstrap().handler(codec).bind(address).addListener((ChannelFuture bound) -> {
+        udpBootstrap(codec).bind(address).addListener((ChannelFuture bound) -> {
             if (!bound.isSuccess()) {
                 result.completeExceptionally(new IOException("cannot listen on QUIC " + address + ": " + bound.cause().getMessage(),
                         bound.cause()));
@@ -207,6 +209,7 @@ public final class NettyEngine implements QuicEngine {
                 inbound.refused(remote, new ProtocolViolation(FailureKind.LIMIT, "inbound QUIC handshake refused: " + refusal));
                 return;
             }
+            pace(quic.parent(), remote, quic);
             NettyConnection conn = new NettyConnection(quic, Direction.INBOUND, quic.attr(VERDICT).get(), config.streamWindow(),
                     limits.maxBufferedBytesPerStream(), CodecSettings.keepAlivePeriod(config),
                     Multiaddr.quic(local), Multiaddr.quic(remote));
@@ -242,7 +245,7 @@ public final class NettyEngine implements QuicEngine {
         } catch (UnknownHostException e) {
             return CompletableFuture.failedFuture(e);
         }
-        udpBootstrap().handler(codec).bind(local).addListener((ChannelFuture bound) -> {
+        udpBootstrap(codec).bind(local).addListener((ChannelFuture bound) -> {
             if (!bound.isSuccess()) {
                 result.completeExceptionally(new IOException("cannot open a UDP socket to dial " + address + ": "
                         + bound.cause().getMessage(), bound.cause()));
@@ -264,6 +267,7 @@ public final class NettyEngine implements QuicEngine {
                                 limits.maxBufferedBytesPerStream(), CodecSettings.keepAlivePeriod(config),
                                 Multiaddr.quic((InetSocketAddress) udp.localAddress()), Multiaddr.quic(address));
                         made[0] = conn;
+                        pace(udp, address, quic);
                         quic.closeFuture().addListener(f -> udp.close());
                         conn.handshake().whenComplete((c, error) -> {
                             if (error != null) {
@@ -292,13 +296,25 @@ public final class NettyEngine implements QuicEngine {
                 });
     }
 
+    private static void pace(Channel udp, InetSocketAddress remote, QuicChannel quic) {
+        PacingHandler pacer = udp.pipeline().get(PacingHandler.class);
+        if (pacer != null) pacer.track(remote, quic);
+    }
+
     private void track(NettyConnection conn) {
         connections.add(conn);
         conn.closeFuture().whenComplete((v, e) -> connections.remove(conn));
     }
 
-    private Bootstrap udpBootstrap() {
-        Bootstrap b = new Bootstrap().group(group).channel(NioDatagramChannel.class);
+    /** A UDP socket running {@code codec}, behind a {@link PacingHandler} when pacing is on. */
+    private Bootstrap udpBootstrap(ChannelHandler codec) {
+        Bootstrap b = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel udp) {
+                if (config.pacing()) udp.pipeline().addLast(new PacingHandler(config.maxUdpPayload()));
+                udp.pipeline().addLast(codec);
+            }
+        });
         if (config.socketBuffer() > 0) {
             // The kernel caps these at net.core.rmem_max/wmem_max, Shadow at its own limits.
             b.option(ChannelOption.SO_RCVBUF, config.socketBuffer()).option(ChannelOption.SO_SNDBUF, config.socketBuffer());

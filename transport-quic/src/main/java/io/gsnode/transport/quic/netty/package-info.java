@@ -12,13 +12,13 @@
  *       DATAGRAM frames (RFC 9221: other netty engines, the Kwik engine's listener): quiche
  *       offers no PING on request. quic-go pings every 15 s itself, so go peers keep the
  *       connection alive either way.</li>
- *   <li>No pacing: quiche computes packet release times, but Netty's NIO transport sends at once.
- *       quic-go paces.</li>
+ *   <li>Pacing is gsnode's ({@link io.gsnode.transport.quic.netty.PacingHandler}, quic-go's rule):
+ *       quiche computes packet release times, but Netty's codec sends at once.</li>
  *   <li>No path MTU discovery: packets are {@code QuicConfig.maxUdpPayload} bytes at most. quic-go
  *       starts at 1280 and probes up to 1452.</li>
- *   <li>Receive windows start at {@code QuicConfig.streamWindow}/{@code connectionWindow}, and
- *       quiche may auto-tune them upwards (up to its own maxima, which Netty does not expose);
- *       go-libp2p starts quic-go at 512 KiB / 768 KiB and lets it grow to 10 MiB / 15 MiB.</li>
+ *   <li>Receive windows start at 512 KiB / 768 KiB as quic-go's and quiche auto-tunes them, but up
+ *       to its own maxima (16 MiB / 24 MiB, which Netty does not expose); quic-go stops at
+ *       10 MiB / 15 MiB.</li>
  * </ul>
  */
 package io.gsnode.transport.quic.netty;
