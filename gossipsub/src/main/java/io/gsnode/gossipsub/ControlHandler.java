@@ -43,7 +43,8 @@ final class ControlHandler {
         this.gate = gate;
     }
 
-    void handle(PeerState p, ControlMessage c) {
+    /** {@code arrivedNanos}: when the RPC carrying {@code c} was decoded, for the IWANT answer latency. */
+    void handle(PeerState p, ControlMessage c, long arrivedNanos) {
         if (c.extensions() != null) partial.onExtensions(p, c.extensions());
         for (IDontWant d : c.idontwant()) handleIDontWant(p, d);
         if (!c.ihave().isEmpty()) handleIHave(p, c.ihave());
@@ -53,7 +54,7 @@ final class ControlHandler {
         for (String topic : c.graft()) handleGraft(p, topic, prunes);
         for (Prune prune : c.prune()) handlePrune(p, prune);
         if (!prunes.isEmpty()) s.send(p, Rpc.ofControl(ControlMessage.prune(prunes)));
-        forwarder.answer(p, answers);
+        forwarder.answer(p, answers, arrivedNanos);
     }
 
     private void handleIDontWant(PeerState p, IDontWant d) {

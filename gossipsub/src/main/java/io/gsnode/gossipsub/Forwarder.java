@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -223,19 +224,20 @@ final class Forwarder {
     }
 
     /** Answers IWANTs: as few RPCs as the size limit allows. */
-    void answer(PeerState p, List<PubMessage> messages) {
+    void answer(PeerState p, List<PubMessage> messages, long askedNanos) {
+        LongConsumer answered = writtenAt -> s.tracer.iwantAnswered(p.id, writtenAt - askedNanos);
         List<PubMessage> batch = new ArrayList<>();
         int size = 0;
         for (PubMessage m : messages) {
             int entry = RpcEncoder.publishEntrySize(m);
             if (!batch.isEmpty() && size + entry > config.maxMessageSize() - 16) {
-                s.send(p, new Rpc(List.of(), batch, null, null));
+                s.send(p, new Rpc(List.of(), batch, null, null), answered);
                 batch = new ArrayList<>();
                 size = 0;
             }
             batch.add(m);
             size += entry;
         }
-        if (!batch.isEmpty()) s.send(p, new Rpc(List.of(), batch, null, null));
+        if (!batch.isEmpty()) s.send(p, new Rpc(List.of(), batch, null, null), answered);
     }
 }

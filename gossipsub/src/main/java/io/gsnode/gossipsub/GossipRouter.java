@@ -76,7 +76,7 @@ public final class GossipRouter implements AutoCloseable {
         this.gate = b.gate;
         this.tracer = b.tracer;
         this.extension = b.extension;
-        this.loop = new RouterLoop(b.executor != null ? b.executor : RouterLoop.newThread(), b.clock);
+        this.loop = new RouterLoop(b.executor != null ? b.executor : RouterLoop.newThread(), b.clock, b.tracer::taskLag);
         this.s = new RouterState(config, tracer, loop);
         MessageSigner signer = new MessageSigner(config.signaturePolicy(), host.identity(), host.peerId(), loop.now());
         Backoffs backoffs = new Backoffs(config);
@@ -243,7 +243,7 @@ public final class GossipRouter implements AutoCloseable {
         PeerState existing = s.peers.get(id);
         if (existing != null && existing.connection == connection) return existing;
         if (existing != null) dropPeer(existing);
-        PeerState p = new PeerState(connection, config.outboundQueueSize());
+        PeerState p = new PeerState(connection, config.outboundQueueSize(), loop.clock(), tracer);
         s.peers.put(id, p);
         host.newStream(connection, MeshsubVersion.proposalOrder().toArray(String[]::new)).whenComplete((stream, error) -> {
             if (error != null) {
@@ -322,6 +322,7 @@ public final class GossipRouter implements AutoCloseable {
     // ---------------------------------------------------------------- incoming RPCs
 
     private void handleRpc(Stream stream, Rpc rpc, int frameBytes, long arrivedNanos) {
+        tracer.inboundQueued(loop.now() - arrivedNanos);
         Connection connection = stream.connection();
         PeerState p = s.peers.get(connection.remotePeer());
         if (p == null || p.connection != connection) p = addPeer(connection);
@@ -337,7 +338,7 @@ public final class GossipRouter implements AutoCloseable {
         }
         for (SubOpts sub : rpc.subscriptions()) handleSubscription(p, sub);
         for (PubMessage m : rpc.publish()) forwarder.receive(p, m, arrivedNanos);
-        if (rpc.control() != null) control.handle(p, rpc.control());
+        if (rpc.control() != null) control.handle(p, rpc.control(), arrivedNanos);
         if (rpc.partial() != null) partial.onPartial(p, rpc.partial());
     }
 

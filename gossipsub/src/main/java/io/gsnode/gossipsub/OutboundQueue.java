@@ -4,6 +4,8 @@ import io.gsnode.libp2p.connection.Stream;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * The bounded queue of encoded RPCs for one peer (600 in the reference), drained onto the peer's
@@ -14,42 +16,64 @@ import java.util.ArrayDeque;
  * <p>Two lanes share the bound, as in go's {@code rpcQueue}: urgent frames (IDONTWANT) are written
  * before any normal frame still queued, so a peer behind a long backlog of data learns at once that
  * it need not send us a message we hold.
+ *
+ * <p>Each frame's time in the queue, until the stream took it, goes to an observer, with the bytes
+ * it found queued ahead of it: the per-stream backlog a record reports.
  */
 final class OutboundQueue {
 
+    /** Told, on the transport's thread, how long each frame waited and what it found ahead of it. */
+    interface Observer {
+        void written(long queuedNanos, long backlogBytes);
+    }
+
+    /** A queued frame: when it came, the bytes ahead of it, and who wants to know when it is written. */
+    private record Frame(ByteBuf buf, long queuedAt, long backlogBytes, LongConsumer onWritten) {}
+
     private final int capacity;
-    private final ArrayDeque<ByteBuf> urgent = new ArrayDeque<>();
-    private final ArrayDeque<ByteBuf> normal = new ArrayDeque<>();
-    private ByteBuf hello;
+    private final LongSupplier clock;
+    private final Observer observer;
+    private final ArrayDeque<Frame> urgent = new ArrayDeque<>();
+    private final ArrayDeque<Frame> normal = new ArrayDeque<>();
+    private long queuedBytes;
+    private Frame hello;
     private Stream stream;
     private boolean writing;
     private boolean closed;
 
-    OutboundQueue(int capacity) {
+    OutboundQueue(int capacity, LongSupplier clock, Observer observer) {
         this.capacity = capacity;
+        this.clock = clock;
+        this.observer = observer;
     }
 
     /** Takes ownership of {@code frame}; false (and the frame released) when the queue is full or closed. */
     boolean offer(ByteBuf frame) {
-        return offer(frame, normal);
+        return offer(frame, normal, null);
+    }
+
+    /** As {@link #offer}; {@code onWritten} gets the clock's time once the stream took the frame. */
+    boolean offer(ByteBuf frame, LongConsumer onWritten) {
+        return offer(frame, normal, onWritten);
     }
 
     /** As {@link #offer}, in the urgent lane: written before every normal frame still queued. */
     boolean offerUrgent(ByteBuf frame) {
-        return offer(frame, urgent);
+        return offer(frame, urgent, null);
     }
 
-    private boolean offer(ByteBuf frame, ArrayDeque<ByteBuf> lane) {
+    private boolean offer(ByteBuf buf, ArrayDeque<Frame> lane, LongConsumer onWritten) {
         synchronized (this) {
             if (!closed && urgent.size() + normal.size() < capacity) {
-                lane.addLast(frame);
+                lane.addLast(new Frame(buf, clock.getAsLong(), queuedBytes, onWritten));
+                queuedBytes += buf.readableBytes();
                 if (stream != null && !writing) {
                     writing = true;
                 } else {
                     return true;
                 }
             } else {
-                ReferenceCountUtil.release(frame);
+                ReferenceCountUtil.release(buf);
                 return false;
             }
         }
@@ -65,7 +89,7 @@ final class OutboundQueue {
                 return;
             }
             this.stream = stream;
-            this.hello = hello;
+            this.hello = new Frame(hello, clock.getAsLong(), 0, null);
             writing = true;
         }
         drain();
@@ -79,27 +103,30 @@ final class OutboundQueue {
     void close() {
         synchronized (this) {
             closed = true;
-            if (hello != null) hello.release();
+            if (hello != null) hello.buf().release();
             hello = null;
-            while (!urgent.isEmpty()) urgent.pollFirst().release();
-            while (!normal.isEmpty()) normal.pollFirst().release();
+            while (!urgent.isEmpty()) urgent.pollFirst().buf().release();
+            while (!normal.isEmpty()) normal.pollFirst().buf().release();
+            queuedBytes = 0;
         }
     }
 
     /** Caller holds the lock. */
-    private ByteBuf next() {
+    private Frame next() {
         if (hello != null) {
-            ByteBuf h = hello;
+            Frame h = hello;
             hello = null;
             return h;
         }
-        ByteBuf u = urgent.pollFirst();
-        return u != null ? u : normal.pollFirst();
+        Frame f = urgent.pollFirst();
+        if (f == null) f = normal.pollFirst();
+        if (f != null) queuedBytes -= f.buf().readableBytes();
+        return f;
     }
 
     private void drain() {
         while (true) {
-            ByteBuf next;
+            Frame next;
             Stream s;
             synchronized (this) {
                 next = closed ? null : next();
@@ -109,13 +136,17 @@ final class OutboundQueue {
                 }
                 s = stream;
             }
-            var written = s.write(next);
+            var written = s.write(next.buf());
             // Loop while writes complete at once; otherwise continue from the completion, so a
             // long queue never recurses deeply.
             if (!written.isDone()) {
                 written.whenComplete((v, error) -> {
-                    if (error != null) close();
-                    else drain();
+                    if (error != null) {
+                        close();
+                    } else {
+                        taken(next);
+                        drain();
+                    }
                 });
                 return;
             }
@@ -123,6 +154,13 @@ final class OutboundQueue {
                 close();
                 return;
             }
+            taken(next);
         }
+    }
+
+    private void taken(Frame f) {
+        long now = clock.getAsLong();
+        observer.written(now - f.queuedAt(), f.backlogBytes());
+        if (f.onWritten() != null) f.onWritten().accept(now);
     }
 }

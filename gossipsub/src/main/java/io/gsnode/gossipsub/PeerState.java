@@ -1,5 +1,6 @@
 package io.gsnode.gossipsub;
 
+import io.gsnode.gossipsub.trace.RouterTracer;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.Stream;
@@ -9,6 +10,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /** What the router knows about one connected peer. Router thread only, except the queue. */
 final class PeerState {
@@ -31,10 +33,10 @@ final class PeerState {
     final Set<String> requestsPartial = new HashSet<>();
     final Set<String> supportsPartial = new HashSet<>();
 
-    PeerState(Connection connection, int queueCapacity) {
+    PeerState(Connection connection, int queueCapacity, LongSupplier clock, RouterTracer tracer) {
         this.id = connection.remotePeer();
         this.connection = connection;
-        this.queue = new OutboundQueue(queueCapacity);
+        this.queue = new OutboundQueue(queueCapacity, clock, (waited, backlog) -> tracer.frameWritten(id, waited, backlog));
     }
 
     /** Whether we dialed this peer (an outbound connection, counted by Dout). */

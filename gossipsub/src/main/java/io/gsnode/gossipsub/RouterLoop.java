@@ -5,6 +5,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,11 +34,14 @@ final class RouterLoop {
 
     private final Executor executor;
     private final LongSupplier clock;
+    private final LongConsumer lag;
     private volatile boolean closed;
 
-    RouterLoop(Executor executor, LongSupplier clock) {
+    /** {@code lag} hears, for every task, how long after it was due it started. */
+    RouterLoop(Executor executor, LongSupplier clock, LongConsumer lag) {
         this.executor = executor;
         this.clock = clock;
+        this.lag = lag;
     }
 
     long now() {
@@ -51,8 +55,10 @@ final class RouterLoop {
     /** Runs {@code task} on the loop; callable from any thread; dropped once closed. */
     void run(Runnable task) {
         if (closed) return;
+        long queued = now();
         try {
             executor.execute(() -> {
+                lag.accept(now() - queued);
                 try {
                     task.run();
                 } catch (RuntimeException e) {
@@ -66,7 +72,9 @@ final class RouterLoop {
 
     void schedule(Duration delay, Runnable task) {
         if (closed) return;
+        long due = now() + delay.toNanos();
         executor.schedule(delay.toNanos(), () -> {
+            lag.accept(now() - due);
             try {
                 task.run();
             } catch (RuntimeException e) {
@@ -86,8 +94,10 @@ final class RouterLoop {
         long first = now() + initialDelay.toNanos();
         long[] ticksRun = {0};
         executor.scheduleAtFixedRate(initialDelay.toNanos(), periodNanos, () -> {
+            long due = first + ticksRun[0] * periodNanos;
             long nextDue = first + ++ticksRun[0] * periodNanos;
             if (now() - nextDue >= 0) return; // a later tick is due already: this one is a replay
+            lag.accept(now() - due);
             try {
                 task.run();
             } catch (RuntimeException e) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * What the router knows about peers, topics and meshes, and the few primitives every part of the
@@ -79,21 +80,32 @@ final class RouterState {
 
     boolean send(PeerState p, Rpc rpc) {
         ByteBuf frame = RpcEncoder.encodeFrame(alloc, rpc);
-        return enqueue(p, frame, RpcParts.of(rpc, frame.readableBytes()), false);
+        RpcParts parts = RpcParts.of(rpc, frame.readableBytes());
+        return counted(p, parts, p.queue.offer(frame));
+    }
+
+    /** As {@link #send}; {@code onWritten} gets the time the transport took the frame. */
+    boolean send(PeerState p, Rpc rpc, LongConsumer onWritten) {
+        ByteBuf frame = RpcEncoder.encodeFrame(alloc, rpc);
+        RpcParts parts = RpcParts.of(rpc, frame.readableBytes());
+        return counted(p, parts, p.queue.offer(frame, onWritten));
     }
 
     /** As {@link #send}, ahead of the peer's queued data: for IDONTWANT, which only helps if it is early. */
     boolean sendUrgent(PeerState p, Rpc rpc) {
         ByteBuf frame = RpcEncoder.encodeFrame(alloc, rpc);
-        return enqueue(p, frame, RpcParts.of(rpc, frame.readableBytes()), true);
+        RpcParts parts = RpcParts.of(rpc, frame.readableBytes());
+        return counted(p, parts, p.queue.offerUrgent(frame));
     }
 
+    /** Queues a frame encoded once for several peers, described by {@code parts}. */
     boolean enqueue(PeerState p, ByteBuf frame, RpcParts parts) {
-        return enqueue(p, frame, parts, false);
+        return counted(p, parts, p.queue.offer(frame));
     }
 
-    private boolean enqueue(PeerState p, ByteBuf frame, RpcParts parts, boolean urgent) {
-        if (!(urgent ? p.queue.offerUrgent(frame) : p.queue.offer(frame))) {
+    /** Counts an offer's outcome: sent, or dropped because the queue was full. */
+    private boolean counted(PeerState p, RpcParts parts, boolean accepted) {
+        if (!accepted) {
             tracer.queueDropped(p.id);
             return false;
         }

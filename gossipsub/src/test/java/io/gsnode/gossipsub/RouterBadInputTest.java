@@ -113,8 +113,10 @@ class RouterBadInputTest {
     void aBacklogOfRpcsPausesTheStreamUntilTheRouterCatchesUp() {
         ByteBuf burst = Unpooled.buffer();
         for (int i = 0; i < 100; i++) {
-            burst.writeBytes(RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT,
-                    new Rpc(List.of(SubOpts.subscribe("topic-" + i)), List.of(), null, null)));
+            ByteBuf frame = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT,
+                    new Rpc(List.of(SubOpts.subscribe("topic-" + i)), List.of(), null, null));
+            burst.writeBytes(frame);
+            frame.release();
         }
         byte[] bytes = new byte[burst.readableBytes()];
         burst.readBytes(bytes);

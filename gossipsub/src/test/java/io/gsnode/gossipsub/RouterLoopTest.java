@@ -18,7 +18,7 @@ class RouterLoopTest {
 
     RouterLoopTest() {
         long start = executor.now();
-        new RouterLoop(executor, executor::now).every(Duration.ofMillis(100), Duration.ofMillis(100),
+        new RouterLoop(executor, executor::now, lag -> {}).every(Duration.ofMillis(100), Duration.ofMillis(100),
                 () -> ticks.add((executor.now() - start) / MS));
     }
 

@@ -22,6 +22,10 @@ final class CompositeTracer implements RouterTracer {
     @Override public void suppressedByIDontWant(PeerId to, MessageId id) { for (var t : tracers) t.suppressedByIDontWant(to, id); }
     @Override public void iwantServed(PeerId to, MessageId id) { for (var t : tracers) t.iwantServed(to, id); }
     @Override public void brokenPromise(PeerId peer, MessageId id) { for (var t : tracers) t.brokenPromise(peer, id); }
+    @Override public void taskLag(long nanos) { for (var t : tracers) t.taskLag(nanos); }
+    @Override public void inboundQueued(long nanos) { for (var t : tracers) t.inboundQueued(nanos); }
+    @Override public void frameWritten(PeerId to, long nanos, long backlog) { for (var t : tracers) t.frameWritten(to, nanos, backlog); }
+    @Override public void iwantAnswered(PeerId to, long nanos) { for (var t : tracers) t.iwantAnswered(to, nanos); }
     @Override public void meshAdded(String topic, PeerId peer) { for (var t : tracers) t.meshAdded(topic, peer); }
     @Override public void meshRemoved(String topic, PeerId peer) { for (var t : tracers) t.meshRemoved(topic, peer); }
 }

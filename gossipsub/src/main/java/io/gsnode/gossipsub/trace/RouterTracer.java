@@ -4,8 +4,9 @@ import io.gsnode.gossipsub.MessageId;
 import io.gsnode.libp2p.peer.PeerId;
 
 /**
- * Observes the router. Called on the router thread (except {@link #malformed}, which runs on the
- * transport thread that decoded the frame), so implementations must be quick and must not block.
+ * Observes the router. Called on the router thread (except {@link #malformed}, {@link #frameWritten}
+ * and {@link #iwantAnswered}, which run on transport threads), so implementations must be quick,
+ * must not block, and must take the timing events from any thread.
  */
 public interface RouterTracer {
 
@@ -37,6 +38,24 @@ public interface RouterTracer {
 
     /** An IWANT we sent whose message did not arrive within the follow-up time. */
     default void brokenPromise(PeerId peer, MessageId id) {}
+
+    /**
+     * A router task started {@code nanos} after it was due: queued from another thread, or its
+     * timer's time. Large values mean the router thread (or the CPU under it) is the bottleneck.
+     */
+    default void taskLag(long nanos) {}
+
+    /** An inbound RPC was handled {@code nanos} after its stream's reader decoded it. */
+    default void inboundQueued(long nanos) {}
+
+    /**
+     * The transport took a frame for {@code to} {@code nanos} after it was queued, when
+     * {@code backlogBytes} of earlier frames were still waiting in that peer's queue.
+     */
+    default void frameWritten(PeerId to, long nanos, long backlogBytes) {}
+
+    /** The transport took an answer to an IWANT from {@code to} {@code nanos} after the IWANT was decoded. */
+    default void iwantAnswered(PeerId to, long nanos) {}
 
     default void meshAdded(String topic, PeerId peer) {}
 

@@ -1,5 +1,6 @@
 package io.gsnode.netns.delay;
 
+import io.gsnode.gossipsub.trace.Histogram;
 import io.gsnode.node.topology.LatencyMatrix;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyNode;
@@ -108,7 +109,7 @@ public final class DelaySwitch implements AutoCloseable {
         ByteBuffer empty = ByteBuffer.allocateDirect(0);
         for (Endpoint e : endpoints) e.device.write(empty);
         new PacketHeap().add(new Packet(1));
-        new LatenessHistogram().record(0);
+        new Histogram().record(0);
     }
 
     private Endpoint attach(int i) throws IOException {
@@ -175,7 +176,7 @@ public final class DelaySwitch implements AutoCloseable {
         for (DropCause c : DropCause.values()) dropped += drops.get(c);
         boolean slack = true;
         int unsent = 0;
-        List<LatenessHistogram> histograms = new ArrayList<>();
+        List<Histogram> histograms = new ArrayList<>();
         for (DeliveryScheduler s : schedulers) {
             slack &= s.timerSlackSet();
             unsent += s.unsentAtStop();
@@ -185,7 +186,7 @@ public final class DelaySwitch implements AutoCloseable {
                 endpoints.length, alive, config.tunName(), pool.budget(), pool.slotBytes(), schedulers.length, slack,
                 config.nice() != 0 && !niceRefused.get() ? config.nice() : 0,
                 packets, bytes, delivered, deliveredBytes, pool.waiting(), pool.peakWaiting(), unsent, drops.byLabel(),
-                dropped, LatenessHistogram.summarise(histograms), cpuNanos() / 1_000_000, perNode);
+                dropped, SwitchStats.Lateness.of(Histogram.merged(histograms)), cpuNanos() / 1_000_000, perNode);
     }
 
     private long cpuNanos() {

@@ -1,5 +1,6 @@
 package io.gsnode.netns.delay;
 
+import io.gsnode.gossipsub.trace.Histogram;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
@@ -25,7 +26,8 @@ final class DeliveryScheduler implements Runnable {
     private final long spinNanos;
     private final AtomicReference<Packet> inbox = new AtomicReference<>();
     private final PacketHeap heap = new PacketHeap();
-    final LatenessHistogram lateness = new LatenessHistogram();
+    /** Microseconds from the due instant to the write. */
+    final Histogram lateness = new Histogram();
 
     /** The instant the thread sleeps until; {@link Long#MIN_VALUE} while it is awake. */
     private volatile long wakeAt = Long.MIN_VALUE;
@@ -121,7 +123,7 @@ final class DeliveryScheduler implements Runnable {
         } else {
             ByteBuffer b = p.buffer;
             b.limit(p.length).position(0);
-            lateness.record(now - p.dueNanos);
+            lateness.record((now - p.dueNanos) / 1_000);
             try {
                 to.device.write(b);
                 to.toPackets.add(1);

@@ -1,6 +1,7 @@
 package io.gsnode.netns.delay;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.gsnode.gossipsub.trace.Histogram;
 import java.util.List;
 import java.util.Map;
 
@@ -76,6 +77,10 @@ public record SwitchStats(
      * @param mean the mean
      */
     public record Lateness(long count, long p50, long p99, long p999, long max, double mean) {
+
+        static Lateness of(Histogram.Summary s) {
+            return new Lateness(s.count(), s.p50(), s.p99(), s.p999(), s.max(), s.mean());
+        }
     }
 
     /**

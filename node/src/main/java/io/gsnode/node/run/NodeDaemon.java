@@ -286,6 +286,7 @@ public final class NodeDaemon {
         extras.put("iwant_served", counters.iwantServed());
         extras.put("idontwant_suppressed", counters.idontwantSuppressed());
         extras.put("broken_promises", counters.brokenPromises());
+        extras.put("timings", counters.timings());
         return new NodeRecord(NodeRecord.SCHEMA, settings.cell(), settings.backend(), settings.arm().name(),
                 settings.arm().alias(), settings.transport().toString(),
                 settings.transport() == Transport.QUIC ? settings.quic().engine() : null,
