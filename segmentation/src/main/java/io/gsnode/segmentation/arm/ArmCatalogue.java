@@ -84,8 +84,37 @@ public final class ArmCatalogue {
         ARMS.put(arm.name(), arm);
     }
 
-    /** The arm called {@code name} (catalogue name or published alias). */
+    /**
+     * The arm called {@code name}: a catalogue name or published alias, optionally followed by
+     * knob overrides for an ablation, {@code atuned_32k+SEGMENT_IWANT_DISCIPLINE_MS=300+...}, where
+     * {@code NAME=-} removes a knob and its {@code NAME_*} settings ({@code +SEGMENT_IHAVE_PARK=-}:
+     * no park). An overridden arm keeps the whole string as its name, so its records and cells never
+     * pair with the row's.
+     *
+     * @throws IllegalArgumentException for an unknown arm, a malformed override or knobs that do
+     *     not make a valid arm (at 1 MiB)
+     */
     public static Arm get(String name) {
+        int plus = name.indexOf('+');
+        if (plus < 0) return row(name);
+        Map<String, String> overrides = new LinkedHashMap<>();
+        for (String pair : name.substring(plus + 1).split("\\+", -1)) {
+            int eq = pair.indexOf('=');
+            if (eq < 1 || eq == pair.length() - 1) {
+                throw new IllegalArgumentException("arm '" + name + "': an override is NAME=VALUE, got '" + pair + "'");
+            }
+            overrides.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        Arm arm = ComposedArm.overriding(row(name.substring(0, plus)), name, overrides);
+        try {
+            arm.armKnobs(1 << 20);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("arm '" + name + "': " + e.getMessage(), e);
+        }
+        return arm;
+    }
+
+    private static Arm row(String name) {
         Arm arm = ARMS.get(name);
         if (arm != null) return arm;
         for (Arm a : ARMS.values()) {
@@ -110,19 +139,5 @@ public final class ArmCatalogue {
     /** An arm from knobs rather than a catalogue row. */
     public static Arm custom(String name, ArmKnobs knobs) {
         return ComposedArm.fromKnobs(name, knobs);
-    }
-
-    /**
-     * A catalogue arm with some of its knobs replaced or added (the values win over the row's),
-     * e.g. a different discipline window; named {@code <arm>+custom} so its records never pair
-     * with the catalogue arm's.
-     *
-     * @throws InvalidKnobException when the merged knobs are not a valid arm at {@code payloadBytes}
-     */
-    public static Arm withOverrides(String name, Map<String, String> overrides, int payloadBytes) {
-        Arm base = get(name);
-        Map<String, String> merged = new LinkedHashMap<>(base.knobs(payloadBytes));
-        merged.putAll(overrides);
-        return custom(base.name() + "+custom", ArmKnobs.parse(merged));
     }
 }

@@ -50,6 +50,33 @@ final class ComposedArm implements Arm {
                 payload -> ArmKnobs.parse(knobsAt.apply(payload), true));
     }
 
+    /** An override's value that removes the knob, and the knobs named after it, instead of setting it. */
+    static final String REMOVE = "-";
+
+    /**
+     * {@code base} with {@code overrides} on top of its knobs at every payload size, for an
+     * ablation; parsed as strictly as the row. {@code NAME=-} removes {@code NAME} and every
+     * {@code NAME_*} knob (the park's settings go with {@code SEGMENT_IHAVE_PARK}).
+     */
+    static ComposedArm overriding(Arm base, String name, Map<String, String> overrides) {
+        IntFunction<Map<String, String>> knobsAt = payload -> applied(base.knobs(payload), overrides);
+        Map<String, String> symbolic = applied(base.knobs(), overrides);
+        return new ComposedArm(name, name, base.variant(), base.description() + ", with " + overrides, base.edges(), symbolic,
+                knobsAt, payload -> ArmKnobs.parse(knobsAt.apply(payload), true));
+    }
+
+    private static Map<String, String> applied(Map<String, String> row, Map<String, String> overrides) {
+        Map<String, String> knobs = new LinkedHashMap<>(row);
+        overrides.forEach((knob, value) -> {
+            if (value.equals(REMOVE)) {
+                knobs.keySet().removeIf(k -> k.equals(knob) || k.startsWith(knob + "_"));
+            } else {
+                knobs.put(knob, value);
+            }
+        });
+        return knobs;
+    }
+
     /** Custom knobs: the same at every payload size. */
     static ComposedArm fromKnobs(String name, ArmKnobs knobs) {
         return new ComposedArm(name, name, knobs.variant().wireName(), "custom arm: " + knobs.env(), "",

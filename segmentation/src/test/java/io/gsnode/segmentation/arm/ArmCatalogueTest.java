@@ -124,12 +124,34 @@ class ArmCatalogueTest {
     }
 
     @Test
-    void overridesMakeACustomArmThatNeverPairsWithTheRow() {
-        Arm arm = ArmCatalogue.withOverrides("atuned_32k", Map.of("SEGMENT_IWANT_DISCIPLINE_MS", "300"), ONE_MIB);
-        assertEquals("atuned_32k+custom", arm.name());
+    void overridesMakeAnArmThatNeverPairsWithTheRow() {
+        Arm arm = ArmCatalogue.get("atuned_32k+SEGMENT_IWANT_DISCIPLINE_MS=300");
+        assertEquals("atuned_32k+SEGMENT_IWANT_DISCIPLINE_MS=300", arm.name());
         assertEquals(Duration.ofMillis(300), arm.armKnobs(ONE_MIB).discipline().window());
         // The park's promise is the row's explicit 400 ms, not 3/4 of the new window.
         assertEquals(Duration.ofMillis(400), arm.armKnobs(ONE_MIB).discipline().park().promise());
+        assertEquals("300", arm.knobs().get("SEGMENT_IWANT_DISCIPLINE_MS"), "the listing shows the override");
+
+        Arm parkOff = ArmCatalogue.get("atuned+SEGMENT_IHAVE_PARK=-");
+        assertEquals("atuned+SEGMENT_IHAVE_PARK=-", parkOff.name(), "an alias works as the base");
+        assertEquals(null, parkOff.armKnobs(ONE_MIB).discipline().park(), "the park and its settings are gone");
+        assertTrue(parkOff.armKnobs(ONE_MIB).discipline().offerTable());
+        assertFalse(parkOff.knobs().containsKey("SEGMENT_IHAVE_PARK_TTL_MS"));
+        assertEquals(ArmCatalogue.get("atuned_32k").wireForm(ONE_MIB), parkOff.wireForm(ONE_MIB), "same wire form as the row");
+
+        Arm disciplineOnly = ArmCatalogue.get("atuned_32k+SEGMENT_IHAVE_PARK=-+SEGMENT_OFFER_TABLE=-");
+        assertEquals(Duration.ofMillis(200), disciplineOnly.armKnobs(ONE_MIB).discipline().window());
+        assertFalse(disciplineOnly.armKnobs(ONE_MIB).discipline().offerTable());
+    }
+
+    @Test
+    void aMalformedOrInvalidOverrideIsRefusedWithTheArmNamed() {
+        for (String bad : List.of("atuned_32k+", "atuned_32k+SEGMENT_IHAVE_PARK", "atuned_32k+=1", "atuned_32k+SEGMENT_IHAVE_PARK=",
+                "atuned_32k+SEGMENT_IHAVE_PARK=0", "atuned_32k+SEGMENT_NO_SUCH_KNOB=1",
+                "atuned_32k+SEGMENT_IWANT_DISCIPLINE_MS=soon", "nosuch+SEGMENT_IHAVE_PARK=0")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ArmCatalogue.get(bad), bad);
+            assertTrue(e.getMessage().contains("arm '"), bad + ": " + e.getMessage());
+        }
     }
 
     @Test
