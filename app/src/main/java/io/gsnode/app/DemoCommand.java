@@ -63,11 +63,11 @@ public final class DemoCommand implements Callable<Integer> {
             description = "auto (default): netns where namespaces can be made, else local.")
     Backend backend = Backend.auto;
 
-    @Option(names = "--n", description = "Nodes (default: ${DEFAULT-VALUE}).")
-    int n = 12;
+    @Option(names = "--n", description = "Nodes (default: what this host carries without saturating its CPU: two per core, 4 to 12).")
+    Integer n;
 
-    @Option(names = "--degree", description = "Degree of the random regular graph (default: ${DEFAULT-VALUE}).")
-    int degree = 4;
+    @Option(names = "--degree", description = "Degree of the random regular graph (default: 4, fewer in a cell of under 5 nodes).")
+    Integer degree;
 
     @Option(names = "--payload", description = "Payload bytes (default: ${DEFAULT-VALUE}).")
     int payload = 1 << 20;
@@ -100,13 +100,17 @@ public final class DemoCommand implements Callable<Integer> {
             System.out.println("gsnode demo: not root, so the netns fabric runs inside a user namespace of its own");
             return UserNamespace.rerunInside();
         }
+        DemoSizing size = n != null ? DemoSizing.asked(n, degree)
+                : DemoSizing.forHost(Runtime.getRuntime().availableProcessors(), payload);
+        if (n == null && degree != null) size = new DemoSizing(size.n(), degree, size.reason());
         if (out == null) out = Files.createTempDirectory("gsnode-demo-");
         Files.createDirectories(out);
         Path topology = out.resolve("topology.json");
-        TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(n, degree, 7, LatencyModel.GEO, Scenario.home(),
-                EdgeKind.REGULAR)), topology);
+        TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(size.n(), size.degree(), 7, LatencyModel.GEO,
+                Scenario.home(), EdgeKind.REGULAR)), topology);
         System.out.printf(Locale.ROOT, "gsnode demo: %d nodes (degree %d), payload %d bytes, arms %s, transports %s%n",
-                n, degree, payload, arms, transports);
+                size.n(), size.degree(), payload, arms, transports);
+        System.out.println("size: " + size.reason());
         System.out.println(netns
                 ? "backend: netns (one JVM per node, each in its own network namespace; HTB-shaped home links, geo latencies;"
                         + " what this kernel lacks runs degraded and is reported below and in every record)"
@@ -132,7 +136,8 @@ public final class DemoCommand implements Callable<Integer> {
                 rows.add(row(s));
                 lostNodes += s.lost();
                 if (s.host() != null && s.host().get("cpu_mean") != null) {
-                    hostLoad.add(arm + "/" + transport + " mean " + s.host().get("cpu_mean") + "%, " + s.host().get("saturated_s") + " s saturated");
+                    hostLoad.add(arm + "/" + transport + " mean " + s.host().get("cpu_mean") + "%, peak " + s.host().get("cpu_peak") + "%, "
+                            + s.host().get("saturated_s") + " s saturated");
                 }
                 cellDirs.add(dir);
             }
@@ -150,6 +155,10 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("Times are from the publish instant to each receiver's completion, over all receivers");
         System.out.println("(censored when a quantile falls on a receiver that never completed). One run, cold JVMs,");
         System.out.println("a shared host: these figures show that the stack works, they are not benchmarks.");
+        if (n == null && size.n() < DemoSizing.MAX_NODES) {
+            System.out.println("The cell was sized to this host; `gsnode demo --n " + DemoSizing.MAX_NODES
+                    + "` runs the larger one, whose rows this host will likely mark SATURATED.");
+        }
         if (lostNodes > 0) System.out.println("gsnode demo: " + lostNodes + " node(s) left no record (see the node logs under " + out + ")");
         writeResults(cellDirs, netns ? "netns" : "local");
         // A receiver that did not complete is a result, printed above; a node that left no record is a failure.

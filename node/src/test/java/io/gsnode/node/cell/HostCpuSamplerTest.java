@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.node.record.CellSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -28,12 +29,26 @@ class HostCpuSamplerTest {
     }
 
     @Test
-    void summaryCountsQuarterSecondsAtOrAboveNinetyFivePercent() {
-        Map<String, Object> s = HostCpuSampler.summary(List.of(0.5, 0.95, 1.0, 0.2));
-        assertEquals(66.3, s.get("cpu_mean"));
-        assertEquals(100.0, s.get("cpu_peak"));
-        assertEquals(0.5, s.get("saturated_s"));
-        assertEquals(4, s.get("samples"));
+    void aSinglePeakIsNotASaturatedSecond() {
+        Map<String, Object> s = HostCpuSampler.summary(List.of(0.5, 0.95, 1.0, 0.2, 0.3));
+        assertEquals(59.0, s.get("cpu_mean"));
+        assertEquals(100.0, s.get("cpu_peak"), "the peak is still reported");
+        assertEquals(0.0, s.get("saturated_s"), "no one-second window averaged 95 %");
+        assertEquals(5, s.get("samples"));
+        assertEquals(false, CellSummary.saturated(s));
+    }
+
+    @Test
+    void saturatedSecondsAreTheTimeCoveredByWindowsAtNinetyFivePercent() {
+        // One second at 97 % between quieter samples: that window counts, nothing more.
+        assertEquals(1.0, HostCpuSampler.summary(List.of(0.2, 0.97, 0.97, 0.97, 0.97, 0.5)).get("saturated_s"));
+        // 1.5 s at 100 %: six samples, each inside some saturated window.
+        assertEquals(1.5, HostCpuSampler.summary(List.of(0.1, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.1)).get("saturated_s"));
+        // A window may average 95 % with a dip inside it.
+        assertEquals(1.0, HostCpuSampler.summary(List.of(1.0, 0.85, 1.0, 1.0)).get("saturated_s"));
+        // Fewer samples than a second: their mean decides.
+        assertEquals(0.5, HostCpuSampler.summary(List.of(0.96, 0.99)).get("saturated_s"));
+        assertEquals(true, CellSummary.saturated(HostCpuSampler.summary(List.of(1.0, 1.0, 1.0, 1.0))));
     }
 
     @Test

@@ -1,0 +1,53 @@
+package io.gsnode.app;
+
+import java.util.Locale;
+
+/**
+ * How many nodes the demo runs, so that its cells measure the network rather than this host's
+ * CPU. A gsnode receiver spends 0.4-0.7 CPU-seconds on one 1 MiB delivery, most of it within a
+ * second or two of the publish, and the netns backend's delay switch runs beside the nodes; on a
+ * 2-core host the largest atuned_32k cell with no second at >= 95 % CPU was 4 nodes, 6 already
+ * saturated it (docs/performance.md). So the demo allows two nodes per core at 1 MiB, fewer for
+ * larger payloads, at least 4 (the smallest cell with relays) and at most 12 (the report's
+ * comparison needs no more to show its ordering). The node degree is 4, or every other node where
+ * the cell is smaller than that.
+ *
+ * @param n nodes
+ * @param degree degree of the random regular graph
+ * @param reason one line saying why, for the demo to print
+ */
+record DemoSizing(int n, int degree, String reason) {
+
+    static final int MIN_NODES = 4;
+    static final int MAX_NODES = 12;
+    static final int DEGREE = 4;
+    /** Measured: two clean nodes per core at a 1 MiB payload (docs/performance.md, netns backend). */
+    static final int NODES_PER_CORE_AT_1MIB = 2;
+
+    /** The size for a host of {@code cores} cores and a payload of {@code payload} bytes. */
+    static DemoSizing forHost(int cores, int payload) {
+        double perCore = NODES_PER_CORE_AT_1MIB * Math.min(1.0, (double) (1 << 20) / payload);
+        int clean = (int) Math.floor(cores * perCore);
+        int n = Math.max(MIN_NODES, Math.min(MAX_NODES, clean));
+        String why = String.format(Locale.ROOT,
+                "%d nodes: this host has %d core%s, and a node needs about half a core-second around a 1 MiB publish,"
+                        + " so %s nodes per core stay below 95 %% CPU (docs/performance.md)%s; --n overrides",
+                n, cores, cores == 1 ? "" : "s", perCore == Math.rint(perCore) ? Integer.toString((int) perCore)
+                        : String.format(Locale.ROOT, "%.2f", perCore),
+                n > clean ? ", and " + MIN_NODES + " is the smallest cell the demo runs: expect SATURATED rows" : "");
+        return new DemoSizing(n, degreeFor(n), why);
+    }
+
+    /** {@code n} nodes as asked on the command line. */
+    static DemoSizing asked(int n, Integer degree) {
+        if (n < 2) throw new IllegalArgumentException("--n must be at least 2, was " + n);
+        int d = degree != null ? degree : degreeFor(n);
+        return new DemoSizing(n, d, n + " nodes, as asked");
+    }
+
+    /** 4, or a complete graph where fewer than 5 nodes; a regular graph needs n x degree even. */
+    static int degreeFor(int n) {
+        int d = Math.min(DEGREE, n - 1);
+        return (n * d) % 2 == 0 ? d : d - 1;
+    }
+}
