@@ -149,8 +149,8 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("host cpu: " + String.join("; ", hostLoad));
         if (rows.stream().anyMatch(r -> r[8].startsWith("SATURATED"))) {
-            System.out.println("A SATURATED row ran while this host's CPU was at >= 95 % busy: its times measure the CPU as much as");
-            System.out.println("the network, and gsnode compare and plot leave it out unless --include-saturated.");
+            System.out.println("A SATURATED row ran while this host's CPU spent a second or more at >= 95 % busy: its times measure");
+            System.out.println("the CPU as much as the network, and gsnode compare and plot leave it out unless --include-saturated.");
         }
         System.out.println("Times are from the publish instant to each receiver's completion, over all receivers");
         System.out.println("(censored when a quantile falls on a receiver that never completed). One run, cold JVMs,");

@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
  */
 public final class WorkloadOptions {
 
-    @Option(names = "--arm", paramLabel = "NAME", description = "Arm of the catalogue (default: ${DEFAULT-VALUE}); see gsnode arms.")
+    @Option(names = "--arm", paramLabel = "NAME", description = {"Arm of the catalogue (default: ${DEFAULT-VALUE}); see gsnode arms.",
+            "An ablation adds knob overrides: <arm>+NAME=VALUE, or +NAME=- to remove a knob and its NAME_* settings."})
     public String arm = "wholend";
 
     @Option(names = "--payload", paramLabel = "BYTES", description = "Payload size P (default: ${DEFAULT-VALUE}).")

@@ -84,6 +84,16 @@ class NettyKnobsTest {
     }
 
     @Test
+    void receiveWindowsStartAtQuicGosInitialValues() throws Exception {
+        for (QuicChannel side : connect(QuicConfig.DEFAULT.withEngine("netty"))) {
+            var advertised = side.peerTransportParameters();
+            assertEquals(512L << 10, advertised.initialMaxStreamDataBidiLocal(), "per stream, as quic-go");
+            assertEquals(512L << 10, advertised.initialMaxStreamDataBidiRemote());
+            assertEquals(768L << 10, advertised.initialMaxData(), "per connection: 1.5 times");
+        }
+    }
+
+    @Test
     void pacingReadsTheRateFromQuicheAndCanBeTurnedOff() throws Exception {
         for (boolean pacing : new boolean[] {true, false}) {
             QuicConfig config = QuicConfig.DEFAULT.withEngine("netty").withPacing(pacing);
