@@ -9,7 +9,7 @@ import java.util.Map;
  *
  * <p>Receive windows follow go-libp2p's quic-go: they start at {@link #initialStreamWindow}
  * (512 KiB per stream, 1.5 times that per connection) and grow as the reader keeps up. The netty
- * engine does that: quiche doubles a window that the reader drained within two round trips, up to
+ * engine does that: quiche widens a window that the reader drained within two round trips, up to
  * its own ceilings (16 MiB per stream, 24 MiB per connection, which Netty does not expose).
  * {@link #streamWindow} and {@link #connectionWindow} are quic-go's ceilings (10 MiB, 15 MiB); the
  * netty engine buffers at most that much per stream before it stops reading. Kwik does not
