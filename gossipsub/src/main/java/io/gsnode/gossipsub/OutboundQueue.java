@@ -95,10 +95,6 @@ final class OutboundQueue {
         drain();
     }
 
-    synchronized int size() {
-        return urgent.size() + normal.size();
-    }
-
     /** Drops everything queued; later offers are refused. */
     void close() {
         synchronized (this) {
