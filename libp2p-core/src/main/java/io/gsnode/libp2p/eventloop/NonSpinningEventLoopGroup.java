@@ -10,7 +10,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * Netty event loops whose task queues never make the loop wait for another thread.
+ * Netty event loops that never spin: their task queues never make the loop wait for another
+ * thread, and their I/O handler never polls towards a timer ({@link WholeMillisecondTimers}).
  *
  * <p>Netty's default task queue is a JCTools MPSC array queue. A producer there claims a slot
  * (advances the producer index) and stores its task in a second step; a consumer that sees the
@@ -32,11 +33,11 @@ public final class NonSpinningEventLoopGroup extends MultiThreadIoEventLoopGroup
 
     /** {@code threads} loops (0: Netty's default count) on Netty's default thread factory. */
     public NonSpinningEventLoopGroup(int threads, IoHandlerFactory io) {
-        super(threads, (ThreadFactory) null, io);
+        super(threads, (ThreadFactory) null, WholeMillisecondTimers.of(io));
     }
 
     public NonSpinningEventLoopGroup(int threads, ThreadFactory threadFactory, IoHandlerFactory io) {
-        super(threads, threadFactory, io);
+        super(threads, threadFactory, WholeMillisecondTimers.of(io));
     }
 
     @Override
