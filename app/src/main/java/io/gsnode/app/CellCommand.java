@@ -8,10 +8,12 @@ import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
 import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cell.CellRunner;
+import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
@@ -54,6 +56,9 @@ public final class CellCommand implements Callable<Integer> {
 
     /** Where the nodes run. */
     enum Backend { local, netns, shadow }
+
+    /** Where the go peer's binary is when --go-peer does not say. */
+    static final String GO_PEER_ENV = "GSNODE_GO_PEER";
 
     @Option(names = "--backend", paramLabel = "local|netns|shadow", description = "Backend (default: ${DEFAULT-VALUE}).")
     Backend backend = Backend.local;
@@ -119,6 +124,18 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM flags (repeatable; default: the measured set and the jar's class-data cache, see gsnode node-jvm-flags).")
     List<String> jvmFlags = new ArrayList<>();
 
+    @Option(names = "--impl", paramLabel = "java|go|mixed",
+            description = "local, netns: which implementation runs the nodes: gsnode (java), the interop go peer's run mode "
+                    + "(go-libp2p, whole message only), or both alternating (mixed) (default: ${DEFAULT-VALUE}).")
+    NodeImpls.Kind impl = NodeImpls.Kind.java;
+
+    @Option(names = "--publisher-impl", paramLabel = "java|go", description = "mixed: the publisher's implementation (default: ${DEFAULT-VALUE}).")
+    String publisherImpl = NodeRecord.JAVA;
+
+    @Option(names = "--go-peer", paramLabel = "PATH",
+            description = "go, mixed: the go peer's binary (default: $" + GO_PEER_ENV + ", then interop/go/bin/gopeer beside the jar's checkout).")
+    Path goPeer;
+
     @Option(names = "--kill-node", paramLabel = "I", description = "local, netns: fault injection: SIGKILL node I ...")
     Integer killNode;
 
@@ -160,6 +177,13 @@ public final class CellCommand implements Callable<Integer> {
                 return 2;
             }
         }
+        NodeImpls impls;
+        try {
+            impls = impls();
+        } catch (IllegalArgumentException e) {
+            System.err.println("gsnode cell: " + e.getMessage());
+            return 2;
+        }
         if ((topology == null) == (n == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --topology FILE or --n N");
         }
@@ -185,7 +209,8 @@ public final class CellCommand implements Callable<Integer> {
         CellOptions options = new CellOptions(topo, workload.arm, workload.payload, workload.transport, workload.quic.asArgs(),
                 workload.quic.engine,
                 java, flags, classpath,
-                instants.dialAt, instants.subscribeAt, instants.publishAt, instants.hold, startupMs, 20_000, workload.gossip, killNode, killAfter, jitWarmup);
+                instants.dialAt, instants.subscribeAt, instants.publishAt, instants.hold, startupMs, 20_000, workload.gossip, killNode, killAfter, jitWarmup,
+                impls);
         if (netns != null) {
             for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));
             return 0;
@@ -229,6 +254,36 @@ public final class CellCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * The implementations of the cell's nodes; the go peer's binary found, or an error naming what
+     * is missing. The go peer runs the whole-message arm only, and Shadow hosts are gsnode's for now.
+     */
+    private NodeImpls impls() {
+        if (impl == NodeImpls.Kind.java) {
+            if (goPeer != null || !NodeRecord.JAVA.equals(publisherImpl)) throw new IllegalArgumentException("--go-peer and --publisher-impl are for --impl go|mixed");
+            return NodeImpls.JAVA;
+        }
+        if (backend == Backend.shadow) throw new IllegalArgumentException("--impl " + impl + ": the Shadow backend runs gsnode hosts only, so far");
+        if (!"wholend".equals(workload.arm)) throw new IllegalArgumentException("--impl " + impl + ": the go peer runs the whole-message arm (wholend) only, not " + workload.arm);
+        if (impl == NodeImpls.Kind.go && !NodeRecord.JAVA.equals(publisherImpl)) throw new IllegalArgumentException("--publisher-impl is for --impl mixed");
+        Path binary = goPeer != null ? goPeer
+                : System.getenv(GO_PEER_ENV) != null ? Path.of(System.getenv(GO_PEER_ENV))
+                : checkout().resolve("interop/go/bin/gopeer");
+        if (!Files.isExecutable(binary)) {
+            throw new IllegalArgumentException("--impl " + impl + " needs the go peer, and " + binary
+                    + " is not an executable: build it with interop/go/build.sh, or give --go-peer PATH");
+        }
+        return NodeImpls.of(impl, publisherImpl, binary.toAbsolutePath());
+    }
+
+    /** The checkout the running jar was built in: {@code <checkout>/app/target/gsnode.jar}. */
+    private static Path checkout() {
+        Path jar = Path.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]).toAbsolutePath();
+        Path target = jar.getParent();
+        return target != null && target.getParent() != null && target.getParent().getParent() != null
+                ? target.getParent().getParent() : Path.of(".");
     }
 
     private Path runDir(int r) {

@@ -14,12 +14,22 @@ import java.util.List;
  * @param killIndex a node to SIGKILL {@code killAfterMs} after the publish instant (fault
  *     injection: the others must complete and the cell must count it), or null
  * @param jitWarmup whether each node runs its JIT warm-up before the publish instant ({@code gsnode run --jit-warmup})
+ * @param impls which implementation runs each node; the JVM settings and the QUIC flags go to gsnode's nodes only
  */
 public record CellOptions(
         Path topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs, String quicEngine,
         Path java, List<String> jvmFlags, String classpath,
         long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,
-        List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup) {
+        List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup, NodeImpls impls) {
+
+    /** A cell of gsnode nodes only. */
+    public CellOptions(Path topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs, String quicEngine,
+                       Path java, List<String> jvmFlags, String classpath,
+                       long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,
+                       List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup) {
+        this(topology, arm, payloadBytes, transport, quicArgs, quicEngine, java, jvmFlags, classpath, dialAt, subscribeAt, publishAt,
+                hold, startupMs, graceMs, gossipParams, killIndex, killAfterMs, jitWarmup, NodeImpls.JAVA);
+    }
 
     /** The cell label of docs/arms.md §12.3: {@code <arm>_<seed>_<transport>_<payload>_n<N>_<scenario>}. */
     public String label(Topology t, int run) {

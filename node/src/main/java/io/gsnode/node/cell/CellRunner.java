@@ -66,7 +66,7 @@ public final class CellRunner {
         try {
             Path epochFile = dir.resolve("epoch").toAbsolutePath();
             Files.deleteIfExists(epochFile);
-            for (int i = 0; i < n; i++) start(i, dir, epochFile, label, run);
+            for (int i = 0; i < n; i++) start(i, options.impls().of(i, topology.publisher()), dir, epochFile, label, run);
             awaitListening(n);
             // Every node listens: the instants start now, the same for all.
             long epoch = System.currentTimeMillis() + EPOCH_MARGIN_MS;
@@ -113,12 +113,18 @@ public final class CellRunner {
         }
     }
 
-    private void start(int index, Path dir, Path epochFile, String label, int run) throws IOException {
+    private void start(int index, String impl, Path dir, Path epochFile, String label, int run) throws IOException {
+        boolean java = NodeRecord.JAVA.equals(impl);
         List<String> cmd = new ArrayList<>(placement.launchPrefix(index));
-        cmd.add(options.java().toString());
-        cmd.addAll(options.jvmFlags());
-        cmd.addAll(List.of("-cp", options.classpath(), RunCommand.class.getName(),
-                "--topology", options.topology().toAbsolutePath().toString(), "--index", Integer.toString(index),
+        if (java) {
+            cmd.add(options.java().toString());
+            cmd.addAll(options.jvmFlags());
+            cmd.addAll(List.of("-cp", options.classpath(), RunCommand.class.getName()));
+        } else {
+            // The go peer's run mode takes gsnode run's options, less the JVM's and gsnode's QUIC engine knobs.
+            cmd.addAll(List.of(options.impls().goPeer().toString(), "run"));
+        }
+        cmd.addAll(List.of("--topology", options.topology().toAbsolutePath().toString(), "--index", Integer.toString(index),
                 "--arm", options.arm(), "--payload", Integer.toString(options.payloadBytes()),
                 "--transport", options.transport().toString(),
                 "--epoch-file", epochFile.toString(), "--dial-at", Long.toString(options.dialAt()),
@@ -127,9 +133,9 @@ public final class CellRunner {
                 "--cell", label, "--backend", placement.backend(), "--queue", placement.queue(),
                 "--delay", placement.delay(), "--run", Integer.toString(run)));
         cmd.addAll(placement.nodeArgs(index));
-        cmd.addAll(options.quicArgs());
+        if (java) cmd.addAll(options.quicArgs());
         for (String g : options.gossipParams()) cmd.addAll(List.of("--gossip", g));
-        if (!options.jitWarmup()) cmd.add("--no-jit-warmup");
+        if (java && !options.jitWarmup()) cmd.add("--no-jit-warmup");
         Process p = new ProcessBuilder(cmd)
                 .redirectError(dir.resolve("nodes").resolve("node-" + index + ".log").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -230,8 +236,9 @@ public final class CellRunner {
     }
 
     private NodeRecord lost(Topology topology, int index, String label, int run) {
+        String impl = options.impls().of(index, topology.publisher());
         return NodeRecord.lost(label, placement.backend(), options.arm(), options.transport().toString(),
-                options.transport() == Transport.QUIC ? options.quicEngine() : null, placement.queue(), placement.delay(), topology,
+                options.transport() == Transport.QUIC && NodeRecord.JAVA.equals(impl) ? options.quicEngine() : null, impl, placement.queue(), placement.delay(), topology,
                 options.payloadBytes(), run, index);
     }
 

@@ -34,7 +34,7 @@ public final class CellStatistics {
         times.sort(null);
         int population = receivers.size();
         return new CellSummary(CellSummary.SCHEMA, first.cell(), first.backend(), first.arm(), first.alias(),
-                first.transport(), first.quicEngine(), first.queue(), first.delay(), first.seed(), first.n(),
+                first.transport(), first.quicEngine(), impl(records), first.queue(), first.delay(), first.seed(), first.n(),
                 first.payloadBytes(), first.scenario(), first.run(), population, times.size(), lost,
                 quantile(times, population, 0.50), quantile(times, population, 0.90), quantile(times, population, 0.99),
                 times.size() == population && !times.isEmpty() ? times.get(times.size() - 1) : null,
@@ -45,6 +45,13 @@ public final class CellStatistics {
                 median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxControl()),
                 median(receivers, r -> r.msgs() == null ? 0 : r.msgs().duplicates()),
                 medianOrNull(receivers, NodeRecord::cpuMs), host, CellSummary.saturated(host));
+    }
+
+    /** The implementation every record names, or {@link CellSummary#MIXED} when they differ. */
+    static String impl(List<NodeRecord> records) {
+        String impl = records.get(0).impl();
+        for (NodeRecord r : records) if (!impl.equals(r.impl())) return CellSummary.MIXED;
+        return impl;
     }
 
     /**

@@ -7,19 +7,27 @@ import java.util.Map;
  * are over all receivers, the ones that never completed included as censored: a quantile whose
  * rank falls among them is null, never computed from the completed ones alone.
  *
+ * @param impl the implementation of the cell's nodes, {@code java} or {@code go}, or {@code mixed}
+ *     when they differ; summaries without the field are gsnode cells
  * @param hostSaturated whether the host spent any sample at or above 95 % busy between the publish
  *     and the end of the hold: the cell then measured the host's CPU as much as the network, and
  *     comparisons leave it out by default; null where the host was not sampled (Shadow)
  */
 public record CellSummary(
         String schema, String cell, String backend, String arm, String alias, String transport,
-        String quicEngine, String queue, String delay, long seed, int n, int payloadBytes, String scenario,
+        String quicEngine, String impl, String queue, String delay, long seed, int n, int payloadBytes, String scenario,
         int run, int receivers, int completed, int lost, Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs,
         double rateAtDeadline, long deadlineMs, Long medianRxBytes, Long medianTxBytes, long medianRxDataBytes,
         long medianRxControlBytes, long medianDuplicates, Long medianCpuMs, Map<String, Object> host,
         Boolean hostSaturated) {
 
     public static final String SCHEMA = "gsnode.cell/1";
+    /** A cell whose nodes ran different implementations. */
+    public static final String MIXED = "mixed";
+
+    public CellSummary {
+        if (impl == null) impl = NodeRecord.JAVA;
+    }
 
     /** Whether {@code host} records a saturated sample; null when it holds no CPU samples. */
     public static Boolean saturated(Map<String, Object> host) {

@@ -11,6 +11,8 @@ import java.util.Map;
  * One node's outcome in one cell: {@code gsnode.node/1} (docs/records.md §1), written as one JSON line
  * with snake_case keys. Byte counters a transport cannot see are null, never 0.
  *
+ * @param impl the implementation the node ran: {@code java} (gsnode) or {@code go} (the interop
+ *     go peer's {@code run} mode); records without the field are gsnode's, so it reads as java
  * @param status {@code complete} when the node ran to the end of the hold, {@code terminated} when
  *     a signal cut it short (the record is still written), {@code lost} when the runner wrote it
  *     for a node that died without one
@@ -24,7 +26,7 @@ import java.util.Map;
 public record NodeRecord(
         String schema,
         // identity of the cell
-        String cell, String backend, String arm, String alias, String transport, String quicEngine,
+        String cell, String backend, String arm, String alias, String transport, String quicEngine, String impl,
         String queue, String delay, long seed, int n, int payloadBytes, String scenario, int run,
         // identity of the node
         int index, String peerId, String role,
@@ -35,6 +37,12 @@ public record NodeRecord(
         List<Snapshot> snapshots, Map<String, Object> extras, Map<String, Object> config) {
 
     public static final String SCHEMA = "gsnode.node/1";
+    /** gsnode's own node. */
+    public static final String JAVA = "java";
+
+    public NodeRecord {
+        if (impl == null) impl = JAVA;
+    }
 
     /**
      * {@code rx}/{@code tx}: socket bytes, all overhead included (null when the transport cannot
@@ -76,9 +84,9 @@ public record NodeRecord(
      * (it died, or the run was stopped before it wrote one): it stays in the cell, as not completed.
      * The peer id is the one every node derives for that index.
      */
-    public static NodeRecord lost(String cell, String backend, String arm, String transport, String quicEngine, String queue,
-                                  String delay, Topology topology, int payloadBytes, int run, int index) {
-        return new NodeRecord(SCHEMA, cell, backend, arm, arm, transport, quicEngine, queue, delay, topology.seed(),
+    public static NodeRecord lost(String cell, String backend, String arm, String transport, String quicEngine, String impl,
+                                  String queue, String delay, Topology topology, int payloadBytes, int run, int index) {
+        return new NodeRecord(SCHEMA, cell, backend, arm, arm, transport, quicEngine, impl, queue, delay, topology.seed(),
                 topology.n(), payloadBytes, topology.scenario().toString(), run, index,
                 PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
                 index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,

@@ -289,7 +289,7 @@ public final class NodeDaemon {
         extras.put("timings", counters.timings());
         return new NodeRecord(NodeRecord.SCHEMA, settings.cell(), settings.backend(), settings.arm().name(),
                 settings.arm().alias(), settings.transport().toString(),
-                settings.transport() == Transport.QUIC ? settings.quic().engine() : null,
+                settings.transport() == Transport.QUIC ? settings.quic().engine() : null, NodeRecord.JAVA,
                 settings.queue(), settings.delay(), topology.seed(), topology.n(), settings.payloadBytes(),
                 topology.scenario().toString(), settings.run(), settings.index(), peerId(settings.index()).toString(),
                 publisher ? "publisher" : "receiver", terminated ? "terminated" : "complete", completed,

@@ -29,6 +29,13 @@ public final class TopologyFixtures {
                 new Edge(2, 3), new Edge(2, 5), new Edge(3, 4), new Edge(4, 5)));
     }
 
+    /** Eight nodes, seed 7, geo latencies, dcb20 links: a ring of eight plus the four diameters, degree 3. */
+    public static Topology eightNodes() {
+        return ofEdges(8, 3, Scenario.dcb20(), LatencyModel.GEO, List.of(
+                new Edge(0, 1), new Edge(0, 4), new Edge(0, 7), new Edge(1, 2), new Edge(1, 5), new Edge(2, 3),
+                new Edge(2, 6), new Edge(3, 4), new Edge(3, 7), new Edge(4, 5), new Edge(5, 6), new Edge(6, 7)));
+    }
+
     public static Topology ofEdges(int n, int degree, Scenario scenario, LatencyModel model, List<Edge> edges) {
         long seed = 7;
         List<TopologyNode> nodes = new ArrayList<>();

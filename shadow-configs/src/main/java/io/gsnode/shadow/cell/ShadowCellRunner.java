@@ -150,7 +150,7 @@ public final class ShadowCellRunner {
             if (r == null) {
                 lost++;
                 r = NodeRecord.lost(label, "shadow", c.arm(), c.transport().toString(), c.quicTransport() ? c.quic().engine() : null,
-                        c.qdisc().recordName(), "shadow", topo, c.payloadBytes(), run, i);
+                        NodeRecord.JAVA, c.qdisc().recordName(), "shadow", topo, c.payloadBytes(), run, i);
             }
             records.add(r);
         }

@@ -76,7 +76,7 @@ public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
 
     private static NodeRecord lost(NodeRecord template, int index, String role) {
         return new NodeRecord(NodeRecord.SCHEMA, template.cell(), template.backend(), template.arm(), template.alias(),
-                template.transport(), template.quicEngine(), template.queue(), template.delay(), template.seed(),
+                template.transport(), template.quicEngine(), template.impl(), template.queue(), template.delay(), template.seed(),
                 template.n(), template.payloadBytes(), template.scenario(), template.run(), index, null, role, "lost",
                 false, null, null, null, null, null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of());
     }

@@ -74,7 +74,7 @@ public final class CellFixture {
             if (missing.contains(i)) continue;
             Double t = i == 0 ? null : completions.get(i - 1);
             boolean done = i == 0 || t != null;
-            out.add(new NodeRecord(NodeRecord.SCHEMA, label(), backend, arm, arm, transport, null, queue, "netem", seed, n(),
+            out.add(new NodeRecord(NodeRecord.SCHEMA, label(), backend, arm, arm, transport, null, NodeRecord.JAVA, queue, "netem", seed, n(),
                     payload, scenario, run, i, "peer" + i, i == 0 ? "publisher" : "receiver", "complete", done,
                     i == 0 ? Double.valueOf(0) : t, wire,
                     new NodeRecord.Bytes(rxSocket, rxSocket, rxData, rxData, rxControl, rxControl, 0, 0),

@@ -1,21 +1,24 @@
 package io.gsnode.tools.results.compare;
 
 import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
 import io.gsnode.tools.results.Units;
 import java.util.Comparator;
 
 /**
  * What a cell is paired on (docs/arms.md §13 rules 1 and 3); {@code queue} is null on a
- * queue-agnostic side, whose cells stand beside every queue of the other side.
+ * queue-agnostic side, whose cells stand beside every queue of the other side. The implementation
+ * is part of the key: a go-libp2p cell never pairs with a gsnode cell as if it were one.
  */
-record SeedKey(String arm, String transport, int n, int payloadBytes, String scenario, String queue, long seed) {
+record SeedKey(String arm, String transport, String impl, int n, int payloadBytes, String scenario, String queue, long seed) {
 
     static final Comparator<SeedKey> ORDER = Comparator.comparing(SeedKey::arm).thenComparing(SeedKey::transport)
+            .thenComparing(SeedKey::impl)
             .thenComparingInt(SeedKey::n).thenComparingInt(SeedKey::payloadBytes).thenComparing(SeedKey::scenario)
             .thenComparing(SeedKey::queue, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingLong(SeedKey::seed);
 
     static SeedKey of(CellSummary s, boolean queueAgnostic) {
-        return new SeedKey(text(s.arm()), text(s.transport()), s.n(), s.payloadBytes(), text(s.scenario()),
+        return new SeedKey(text(s.arm()), text(s.transport()), s.impl(), s.n(), s.payloadBytes(), text(s.scenario()),
                 queueAgnostic ? null : text(s.queue()), s.seed());
     }
 
@@ -25,12 +28,12 @@ record SeedKey(String arm, String transport, int n, int payloadBytes, String sce
     }
 
     SeedKey withoutQueue() {
-        return new SeedKey(arm, transport, n, payloadBytes, scenario, null, seed);
+        return new SeedKey(arm, transport, impl, n, payloadBytes, scenario, null, seed);
     }
 
     @Override
     public String toString() {
-        return arm + " " + transport + " n=" + n + " " + Units.payload(payloadBytes) + " " + scenario
+        return arm + " " + transport + (NodeRecord.JAVA.equals(impl) ? "" : " " + impl) + " n=" + n + " " + Units.payload(payloadBytes) + " " + scenario
                 + (queue == null ? "" : " queue " + queue) + " seed " + seed;
     }
 }
