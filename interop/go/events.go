@@ -141,6 +141,29 @@ func (e *emitter) emit(v any) {
 	}
 }
 
+// event writes {"event": name, k1: v1, ...} with the keys in the order
+// given, as gsnode run's EventLog does.
+func (e *emitter) event(name string, kv ...any) {
+	m := orderedMap{}
+	m.put("event", name)
+	for i := 0; i+1 < len(kv); i += 2 {
+		m.put(kv[i].(string), kv[i+1])
+	}
+	e.emit(m)
+}
+
+// line writes one pre-encoded line (the record, when it goes to stdout).
+func (e *emitter) line(b []byte) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return
+	}
+	if _, err := os.Stdout.Write(append(b, '\n')); err != nil {
+		logf("writing record: %v", err)
+	}
+}
+
 func (e *emitter) close() {
 	e.mu.Lock()
 	e.closed = true

@@ -51,6 +51,11 @@ const (
 var processStart = time.Now()
 
 func main() {
+	// `gopeer run ...` is one node of a gsnode cell (run.go); anything else is
+	// the flag mode of the peer contract.
+	if len(os.Args) > 1 && os.Args[1] == "run" {
+		os.Exit(runNode(os.Args[2:]))
+	}
 	os.Exit(run(os.Args[1:]))
 }
 
@@ -267,8 +272,15 @@ func identity(opts *options) (crypto.PrivKey, error) {
 		priv, _, err := crypto.GenerateEd25519Key(rand.Reader)
 		return priv, err
 	}
+	return seededKey(opts.seed)
+}
+
+// seededKey is the Ed25519 key whose seed is s as a little-endian u64 in
+// bytes 0..7, the rest zero: the gossipsub-interop convention, and gsnode's
+// node key for topology index s (Ed25519.fromIndex).
+func seededKey(s uint64) (crypto.PrivKey, error) {
 	seed := make([]byte, ed25519.SeedSize)
-	binary.LittleEndian.PutUint64(seed[:8], opts.seed)
+	binary.LittleEndian.PutUint64(seed[:8], s)
 	priv, _, err := crypto.GenerateEd25519Key(bytes.NewReader(seed))
 	if err != nil {
 		return nil, err

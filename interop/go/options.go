@@ -9,10 +9,11 @@ import (
 	ma "github.com/multiformats/go-multiaddr"
 )
 
-const usage = `usage: gopeer [--listen MULTIADDR]... [--dial MULTIADDR/p2p/ID]... [--ping N]
-              [--send BYTES] [--echo BYTES] [--key-seed S] [--seconds S]
-              [--subscribe TOPIC]... [--publish TOPIC --size BYTES [--count N]
-              [--interval MS] [--after MS]] [--heartbeat-ms MS] [--partial TOPIC]
+const usage = `usage: gopeer run --topology FILE --index I [...]   (one node of a gsnode cell; gopeer run --help)
+       gopeer [--listen MULTIADDR]... [--dial MULTIADDR/p2p/ID]... [--ping N]
+                     [--send BYTES] [--echo BYTES] [--key-seed S] [--seconds S]
+                     [--subscribe TOPIC]... [--publish TOPIC --size BYTES [--count N]
+                     [--interval MS] [--after MS]] [--heartbeat-ms MS] [--partial TOPIC]
 
   --listen MULTIADDR  repeatable; /ip4/A/tcp/P or /ip4/A/udp/P/quic-v1 (port 0 = any free port)
   --dial MULTIADDR    repeatable; full address ending in /p2p/<peer id>; dialled in order
