@@ -1,0 +1,73 @@
+package io.gsnode.node.cell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Transport;
+import io.gsnode.node.topology.TopologyFixtures;
+import io.gsnode.node.topology.TopologyWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Eight-node local cells of gsnode, of the interop go peer's run mode (go-libp2p) and of the two
+ * alternating, over TCP and QUIC: every receiver completes, and every record, whichever
+ * implementation wrote it, reads through the same reader and names its implementation.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class ImplCellsTest {
+
+    private static final int PAYLOAD = 256 * 1024;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} over {1}, publisher {2}")
+    @CsvSource({"java, TCP, java", "go, TCP, go", "mixed, TCP, java", "java, QUIC, java", "go, QUIC, go", "mixed, QUIC, go"})
+    void everyReceiverCompletes(NodeImpls.Kind kind, Transport transport, String publisherImpl) throws Exception {
+        NodeImpls impls = NodeImpls.of(kind, publisherImpl, goPeer());
+        Path topology = dir.resolve("topology.json");
+        TopologyWriter.write(TopologyFixtures.eightNodes(), topology);
+        CellOptions options = new CellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", "netty"), "netty",
+                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
+                System.getProperty("java.class.path"), 0, 4000, 10_000, 4000, 120_000, 20_000, List.of(), null, 0, false, impls);
+        CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
+
+        List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
+        assertEquals(8, records.size());
+        for (NodeRecord r : records) {
+            String node = "node " + r.index() + " (" + r.impl() + ")";
+            assertEquals(impls.of(r.index(), 0), r.impl(), node);
+            assertEquals("complete", r.status(), node);
+            assertEquals(transport.toString(), r.transport(), node);
+            assertNotNull(r.peerId(), node);
+            assertNotNull(r.msgs(), node);
+            assertNotNull(r.times(), node);
+            if (!r.receiver()) continue;
+            assertTrue(r.completed(), node + " completed");
+            assertTrue(r.completionMs() > 0, node + " completed after the publish");
+            assertTrue(r.bytes().rxData() >= PAYLOAD / 2, node + " rx_data " + r.bytes().rxData());
+            assertTrue(r.msgs().received() >= 1, node);
+        }
+        assertEquals(7, summary.completed(), "every receiver completed");
+        assertEquals(kind == NodeImpls.Kind.mixed ? CellSummary.MIXED : kind.name(), summary.impl());
+        assertEquals(summary, RecordJson.readCell(dir.resolve("out/cell.json")));
+    }
+
+    private static Path goPeer() {
+        Path binary = Path.of(System.getProperty("gsnode.repo"), "interop/go/bin/gopeer");
+        if (!Files.isExecutable(binary)) throw new IllegalStateException(binary + " is missing: run interop/go/build.sh (scripts/test.sh does it)");
+        return binary;
+    }
+}
