@@ -18,6 +18,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,22 +29,33 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gsnode compare}: pairs cells across backends (docs/arms.md §13) and writes the report's
- * tables as markdown and CSV. Bad input (a missing directory, an unknown schema, nothing to pair)
+ * {@code gsnode compare}: pairs cells across backends (docs/arms.md §13), or across the
+ * implementations of one backend's cells ({@code --pair impl}), and writes the report's tables as
+ * markdown and CSV. Bad input (a missing directory, an unknown schema, nothing to pair)
  * is one line on stderr and exit 2; a failed write exits 1.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Pairs the cells of two or more backends (arm, seed, n, payload, scenario, transport, queue; "
                 + "identical wire forms only) and prints medians across seeds, differences from the reference and "
-                + "per-seed difference medians with their range, as markdown (default) and CSV.",
+                + "per-seed difference medians with their range, as markdown (default) and CSV. With --pair impl the "
+                + "sides are the implementations (java, go, mixed) of one backend's cells instead.",
                 "See docs/results.md."})
 public final class CompareCommand implements Callable<Integer> {
 
+    enum PairBy { backend, impl }
+
     @Option(names = "--backend", paramLabel = "NAME=DIR", required = true,
-            description = "A side: its name and the directory its cells are under (repeatable, at least two).")
+            description = "A side: its name and the directory its cells are under (repeatable, at least two; with --pair impl, "
+                    + "the directories whose cells are split by implementation).")
     List<String> backends = new ArrayList<>();
 
-    @Option(names = "--reference", paramLabel = "NAME", description = "The side differences are taken from (default: the first --backend).")
+    @Option(names = "--pair", paramLabel = "backend|impl",
+            description = "What the sides are: the --backend directories (default), or the implementations of their cells, "
+                    + "which must all come from one backend.")
+    PairBy pairBy = PairBy.backend;
+
+    @Option(names = "--reference", paramLabel = "NAME",
+            description = "The side differences are taken from (default: the first --backend; with --pair impl, go).")
     String reference;
 
     @Option(names = "--queue-agnostic", paramLabel = "NAME",
@@ -79,31 +93,28 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private List<Comparison> compare(PrintWriter err) throws InputProblem {
-        Map<String, BackendDir> sides = new LinkedHashMap<>();
-        for (BackendDir side : BackendDir.parseAll(backends)) sides.put(side.name(), side);
-        if (sides.size() < 2) throw new InputProblem("give at least two --backend NAME=DIR to compare");
-        String ref = reference != null ? reference : sides.keySet().iterator().next();
-        if (!sides.containsKey(ref)) throw new InputProblem("--reference '" + ref + "' is not a --backend name " + sides.keySet());
-        for (String name : queueAgnostic) {
-            if (!sides.containsKey(name)) throw new InputProblem("--queue-agnostic '" + name + "' is not a --backend name " + sides.keySet());
-        }
+        Map<String, List<Cell>> sides = pairBy == PairBy.impl ? byImpl() : byBackend();
+        String ref = reference != null ? reference
+                : pairBy == PairBy.impl && sides.containsKey("go") ? "go" : sides.keySet().iterator().next();
+        if (!sides.containsKey(ref)) throw new InputProblem("--reference '" + ref + "' is not a side " + sides.keySet());
         Map<String, Pairing.Side> loaded = new LinkedHashMap<>();
         Map<String, List<Exclusion>> saturated = new LinkedHashMap<>();
-        for (BackendDir side : sides.values()) {
-            List<Cell> all = CellLoader.load(side);
+        for (Map.Entry<String, List<Cell>> side : sides.entrySet()) {
+            String name = side.getKey();
+            List<Cell> all = side.getValue();
             CellFilter.Kept kept = filter.apply(all);
-            boolean agnostic = queueAgnostic.contains(side.name());
+            boolean agnostic = queueAgnostic.contains(name);
             List<Exclusion> leftOut = new ArrayList<>();
             for (Cell c : kept.saturated()) {
-                err.println("gsnode compare: " + CellFilter.leftOut(side.name(), c));
-                leftOut.add(Pairing.saturatedRun(side.name(), c, agnostic));
+                err.println("gsnode compare: " + CellFilter.leftOut(name, c));
+                leftOut.add(Pairing.saturatedRun(name, c, agnostic));
             }
             if (kept.cells().isEmpty()) {
-                throw new InputProblem("none of the " + all.size() + " cells of '" + side.name() + "' (" + side.dir()
-                        + ") passes the filters" + (leftOut.isEmpty() ? "" : " (" + leftOut.size() + " left out as saturated)"));
+                throw new InputProblem("none of the " + all.size() + " cells of '" + name + "' passes the filters"
+                        + (leftOut.isEmpty() ? "" : " (" + leftOut.size() + " left out as saturated)"));
             }
-            loaded.put(side.name(), new Pairing.Side(side.name(), kept.cells(), agnostic));
-            saturated.put(side.name(), leftOut);
+            loaded.put(name, new Pairing.Side(name, kept.cells(), agnostic, pairBy == PairBy.impl));
+            saturated.put(name, leftOut);
         }
         List<Comparison> comparisons = new ArrayList<>();
         for (Pairing.Side other : loaded.values()) {
@@ -122,6 +133,43 @@ public final class CompareCommand implements Callable<Integer> {
             throw new InputProblem(why.toString());
         }
         return comparisons;
+    }
+
+    /** One side per --backend directory. */
+    private Map<String, List<Cell>> byBackend() throws InputProblem {
+        Map<String, List<Cell>> sides = new LinkedHashMap<>();
+        List<BackendDir> dirs = BackendDir.parseAll(backends);
+        if (dirs.size() < 2) throw new InputProblem("give at least two --backend NAME=DIR to compare");
+        for (String name : queueAgnostic) {
+            if (dirs.stream().noneMatch(d -> d.name().equals(name))) {
+                throw new InputProblem("--queue-agnostic '" + name + "' is not a --backend name " + dirs.stream().map(BackendDir::name).toList());
+            }
+        }
+        for (BackendDir dir : dirs) sides.put(dir.name(), CellLoader.load(dir));
+        return sides;
+    }
+
+    /**
+     * One side per implementation among the cells of every --backend directory, which must all
+     * come from one backend: pairing a go cell on netns with a java cell under Shadow would mix two
+     * differences in one figure.
+     */
+    private Map<String, List<Cell>> byImpl() throws InputProblem {
+        if (!queueAgnostic.isEmpty()) throw new InputProblem("--queue-agnostic names a backend side; with --pair impl the sides are implementations");
+        Map<String, List<Cell>> sides = new TreeMap<>();
+        Set<String> backendsSeen = new TreeSet<>();
+        for (BackendDir dir : BackendDir.parseAll(backends)) {
+            for (Cell c : CellLoader.load(dir)) {
+                backendsSeen.add(String.valueOf(c.summary().backend()));
+                sides.computeIfAbsent(c.summary().impl(), k -> new ArrayList<>()).add(c);
+            }
+        }
+        if (backendsSeen.size() > 1) {
+            throw new InputProblem("--pair impl compares the implementations of one backend's cells; these are of " + backendsSeen
+                    + ": give the directories of one backend");
+        }
+        if (sides.size() < 2) throw new InputProblem("--pair impl needs cells of at least two implementations; found only " + sides.keySet());
+        return sides;
     }
 
     private void write(List<Comparison> comparisons) throws IOException {

@@ -132,6 +132,39 @@ class CompareCommandTest {
     }
 
     @Test
+    void implementationsPairOnlyWhenAskedAndOnOneBackend() throws Exception {
+        Path cells = tmp.resolve("impls");
+        cell().backend("netns").impl("go").seed(7).completions(50.0, 80.0).writeUnder(cells);
+        cell().backend("netns").impl("go").seed(8).completions(60.0, 90.0).writeUnder(cells);
+        cell().backend("netns").seed(7).completions(100.0, 160.0).writeUnder(cells);
+        cell().backend("netns").seed(8).completions(120.0, 180.0).writeUnder(cells);
+
+        CommandRun byImpl = CommandRun.of(new CompareCommand(), "--pair", "impl", "--backend", "netns=" + cells, "--csv", "-");
+        assertEquals(0, byImpl.status(), byImpl.toString());
+        assertTrue(byImpl.err().contains("java against go: 2 seed pairs in 1 row"), byImpl.toString());
+        // go is the reference: p50 50 and 60 (median 55) against java's 100 and 120 (median 110).
+        assertTrue(byImpl.out().contains("go,java,atuned_32k,quic,3,1048576,home,fifo,fifo,2,p50,ms,55,observed,110,observed,100,"),
+                byImpl.toString());
+
+        // As backends, a go cell is no counterpart of a java cell.
+        Path goOnly = tmp.resolve("go-only");
+        cell().backend("netns").impl("go").seed(7).writeUnder(goOnly);
+        CommandRun byBackend = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + goOnly);
+        assertEquals(2, byBackend.status(), byBackend.toString());
+        assertTrue(byBackend.err().contains("nothing to pair against 'shadow'"), byBackend.toString());
+        assertTrue(byBackend.err().contains("0 seed pairs in 0 rows; excluded 4: no counterpart: 4"), byBackend.toString());
+
+        CommandRun twoBackends = CommandRun.of(new CompareCommand(), "--pair", "impl", "--backend", "netns=" + cells,
+                "--backend", "shadow=" + shadow);
+        assertEquals(2, twoBackends.status(), twoBackends.toString());
+        assertTrue(twoBackends.err().contains("one backend's cells; these are of [netns, shadow]"), twoBackends.toString());
+
+        CommandRun oneImpl = CommandRun.of(new CompareCommand(), "--pair", "impl", "--backend", "shadow=" + shadow);
+        assertEquals(2, oneImpl.status(), oneImpl.toString());
+        assertTrue(oneImpl.err().contains("at least two implementations; found only [java]"), oneImpl.toString());
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() throws Exception {
         CommandRun missing = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + tmp.resolve("nope"));
         assertEquals(2, missing.status(), missing.toString());

@@ -21,6 +21,7 @@ import java.util.Map;
 public final class CellFixture {
 
     public String backend = "shadow";
+    public String impl = NodeRecord.JAVA;
     public String arm = "atuned_32k";
     public String transport = "quic";
     public String queue = "fifo";
@@ -45,6 +46,7 @@ public final class CellFixture {
     }
 
     public CellFixture backend(String v) { backend = v; return this; }
+    public CellFixture impl(String v) { impl = v; return this; }
     public CellFixture arm(String v) { arm = v; return this; }
     public CellFixture transport(String v) { transport = v; return this; }
     public CellFixture queue(String v) { queue = v; return this; }
@@ -74,7 +76,7 @@ public final class CellFixture {
             if (missing.contains(i)) continue;
             Double t = i == 0 ? null : completions.get(i - 1);
             boolean done = i == 0 || t != null;
-            out.add(new NodeRecord(NodeRecord.SCHEMA, label(), backend, arm, arm, transport, null, NodeRecord.JAVA, queue, "netem", seed, n(),
+            out.add(new NodeRecord(NodeRecord.SCHEMA, label(), backend, arm, arm, transport, null, impl, queue, "netem", seed, n(),
                     payload, scenario, run, i, "peer" + i, i == 0 ? "publisher" : "receiver", "complete", done,
                     i == 0 ? Double.valueOf(0) : t, wire,
                     new NodeRecord.Bytes(rxSocket, rxSocket, rxData, rxData, rxControl, rxControl, 0, 0),
@@ -98,7 +100,7 @@ public final class CellFixture {
 
     /** Writes the cell under {@code root/label}; returns its directory. */
     public Path writeUnder(Path root) throws IOException {
-        Path dir = root.resolve(backend + "-" + label());
+        Path dir = root.resolve(backend + "-" + impl + "-" + label());
         Files.createDirectories(dir);
         List<NodeRecord> records = records();
         StringBuilder lines = new StringBuilder();

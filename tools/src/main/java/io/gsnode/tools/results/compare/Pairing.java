@@ -19,8 +19,20 @@ import java.util.TreeMap;
  */
 public final class Pairing {
 
-    /** A side as the pairing sees it. */
-    public record Side(String name, List<Cell> cells, boolean queueAgnostic) {}
+    /**
+     * A side as the pairing sees it: a backend's cells, or one implementation's
+     * ({@code acrossImpls}: then cells pair whatever implementation they ran).
+     */
+    public record Side(String name, List<Cell> cells, boolean queueAgnostic, boolean acrossImpls) {
+        public Side(String name, List<Cell> cells, boolean queueAgnostic) {
+            this(name, cells, queueAgnostic, false);
+        }
+
+        SeedKey key(Cell c) {
+            SeedKey k = SeedKey.of(c.summary(), queueAgnostic);
+            return acrossImpls ? k.anyImpl() : k;
+        }
+    }
 
     private Pairing() {}
 
@@ -85,7 +97,7 @@ public final class Pairing {
     /** A side's cells by seed key, runs together; seeds that cannot be used go to {@code exclusions}. */
     private static Map<SeedKey, List<Cell>> seeds(Side side, List<Exclusion> exclusions) {
         Map<SeedKey, List<Cell>> seeds = new TreeMap<>(SeedKey.ORDER);
-        for (Cell c : side.cells()) seeds.computeIfAbsent(SeedKey.of(c.summary(), side.queueAgnostic()), k -> new ArrayList<>()).add(c);
+        for (Cell c : side.cells()) seeds.computeIfAbsent(side.key(c), k -> new ArrayList<>()).add(c);
         seeds.entrySet().removeIf(e -> {
             List<Cell> runs = e.getValue();
             Set<String> queues = new LinkedHashSet<>();

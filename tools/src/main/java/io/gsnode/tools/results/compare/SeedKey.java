@@ -8,12 +8,13 @@ import java.util.Comparator;
 /**
  * What a cell is paired on (docs/arms.md §13 rules 1 and 3); {@code queue} is null on a
  * queue-agnostic side, whose cells stand beside every queue of the other side. The implementation
- * is part of the key: a go-libp2p cell never pairs with a gsnode cell as if it were one.
+ * is part of the key when sides are backends, so a go-libp2p cell never pairs with a gsnode cell as
+ * if it were one; it is null when the sides are implementations ({@code gsnode compare --pair impl}).
  */
 record SeedKey(String arm, String transport, String impl, int n, int payloadBytes, String scenario, String queue, long seed) {
 
     static final Comparator<SeedKey> ORDER = Comparator.comparing(SeedKey::arm).thenComparing(SeedKey::transport)
-            .thenComparing(SeedKey::impl)
+            .thenComparing(SeedKey::impl, Comparator.nullsFirst(Comparator.naturalOrder()))
             .thenComparingInt(SeedKey::n).thenComparingInt(SeedKey::payloadBytes).thenComparing(SeedKey::scenario)
             .thenComparing(SeedKey::queue, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingLong(SeedKey::seed);
 
@@ -27,13 +28,18 @@ record SeedKey(String arm, String transport, String impl, int n, int payloadByte
         return field == null ? "unrecorded" : field;
     }
 
+    /** The same key for sides that differ in implementation. */
+    SeedKey anyImpl() {
+        return new SeedKey(arm, transport, null, n, payloadBytes, scenario, queue, seed);
+    }
+
     SeedKey withoutQueue() {
         return new SeedKey(arm, transport, impl, n, payloadBytes, scenario, null, seed);
     }
 
     @Override
     public String toString() {
-        return arm + " " + transport + (NodeRecord.JAVA.equals(impl) ? "" : " " + impl) + " n=" + n + " " + Units.payload(payloadBytes) + " " + scenario
+        return arm + " " + transport + (impl == null || NodeRecord.JAVA.equals(impl) ? "" : " " + impl) + " n=" + n + " " + Units.payload(payloadBytes) + " " + scenario
                 + (queue == null ? "" : " queue " + queue) + " seed " + seed;
     }
 }
