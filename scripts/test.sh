@@ -6,7 +6,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/jdk.sh"
 gsnode_find_jdk
 echo "== interop peers" >&2
-"$root/interop/go/build.sh"
+"$root/interop/go/build.sh" --test
 "$root/interop/js/install.sh"
 echo "== maven verify on JDK $GSNODE_JAVA_VERSION" >&2
 JAVA_HOME=$GSNODE_JAVA_HOME "$root/mvnw" -B -f "$root/pom.xml" verify

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the go-libp2p interop peer to interop/go/bin/gopeer.
+# Builds the go-libp2p interop peer to interop/go/bin/gopeer; with --test, first runs its unit tests.
 # Idempotent: go's build cache makes a rebuild of unchanged sources quick.
 # Honours GOPATH / GOMODCACHE / GOFLAGS from the environment.
 set -euo pipefail
@@ -17,5 +17,9 @@ if [ -z "$GO" ]; then
   fi
 fi
 
+if [ "${1:-}" = --test ]; then
+  "$GO" vet ./...
+  "$GO" test ./...
+fi
 mkdir -p bin
 "$GO" build -trimpath -o bin/gopeer .

@@ -75,7 +75,11 @@ type tcpBytes struct {
 
 func newTCPBytes() *tcpBytes { return &tcpBytes{last: map[string][2]int64{}} }
 
-// read returns the totals, or ok=false where /proc/self/fd is unreadable.
+// read returns the totals, or ok=false where /proc/self/fd is unreadable or
+// has never listed a TCP socket: under Shadow the process's sockets are the
+// simulator's and /proc/self/fd shows none, so the bytes are unknown (null in
+// the record), not 0. Sampling starts at the publish, after the dials, so a
+// TCP node on a real kernel always has sockets by then.
 func (t *tcpBytes) read() (rx, tx int64, ok bool) {
 	dir, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
@@ -102,6 +106,9 @@ func (t *tcpBytes) read() (rx, tx int64, ok bool) {
 		// bytes_sent counts retransmissions again; the socket's own bytes are
 		// the rest. Neither counts the SYN or FIN.
 		t.last[link] = [2]int64{int64(info.Bytes_received), int64(info.Bytes_sent - info.Bytes_retrans)}
+	}
+	if len(t.last) == 0 {
+		return 0, 0, false
 	}
 	for _, v := range t.last {
 		rx += v[0]

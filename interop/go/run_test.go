@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net"
 	"strings"
 	"testing"
 )
@@ -109,5 +110,31 @@ func TestNodeKeysMatchJava(t *testing.T) {
 		if err != nil || got.String() != id {
 			t.Errorf("index %d: %v %v, Java %s", i, got, err, id)
 		}
+	}
+}
+
+// A process whose descriptors list no TCP socket (a Shadow host: its sockets
+// are the simulator's) does not know its socket bytes: unknown, not 0. Once a
+// connection exists, its bytes are counted.
+func TestSocketBytesUnknownWithoutSockets(t *testing.T) {
+	counter := newTCPBytes()
+	if _, _, ok := counter.read(); ok {
+		t.Fatal("no TCP socket open, yet the socket bytes read as known")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.Write([]byte("hello")); err != nil {
+		t.Fatal(err)
+	}
+	if _, tx, ok := counter.read(); !ok || tx < 5 {
+		t.Fatalf("with a connection: tx %d, known %v", tx, ok)
 	}
 }

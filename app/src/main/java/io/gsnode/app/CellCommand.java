@@ -125,7 +125,7 @@ public final class CellCommand implements Callable<Integer> {
     List<String> jvmFlags = new ArrayList<>();
 
     @Option(names = "--impl", paramLabel = "java|go|mixed",
-            description = "local, netns: which implementation runs the nodes: gsnode (java), the interop go peer's run mode "
+            description = "Which implementation runs the nodes: gsnode (java), the interop go peer's run mode "
                     + "(go-libp2p, whole message only), or both alternating (mixed) (default: ${DEFAULT-VALUE}).")
     NodeImpls.Kind impl = NodeImpls.Kind.java;
 
@@ -204,7 +204,7 @@ public final class CellCommand implements Callable<Integer> {
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = System.getProperty("java.class.path");
-        if (shadow != null) return runShadow(shadow, topo, java, classpath);
+        if (shadow != null) return runShadow(shadow, topo, java, classpath, impls);
         List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
         CellOptions options = new CellOptions(topo, workload.arm, workload.payload, workload.transport, workload.quic.asArgs(),
                 workload.quic.engine,
@@ -229,7 +229,7 @@ public final class CellCommand implements Callable<Integer> {
      * The Shadow backend: the instants count from T0 as on the other backends, and T0 is
      * {@link ShadowCell#HOST_START_ALLOWANCE_MS} of simulated time after the JVMs start.
      */
-    private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath) throws Exception {
+    private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath, NodeImpls impls) throws Exception {
         long t0 = ShadowCell.HOST_START_ALLOWANCE_MS;
         Schedule schedule = new ScheduleOptions(t0 + instants.dialAt, t0 + instants.subscribeAt, t0 + instants.publishAt, instants.hold)
                 .from(ShadowConfig.SIMULATION_EPOCH_MS);
@@ -237,7 +237,8 @@ public final class CellCommand implements Callable<Integer> {
         ShadowCell cell;
         try {
             cell = ShadowCell.withDefaults(ArmCatalogue.get(workload.arm).name(), workload.payload, workload.transport,
-                    workload.quic.toConfig(), workload.quic.asArgs(), qdisc, schedule, java.toString(), classpath, flags, workload.gossip);
+                    workload.quic.toConfig(), workload.quic.asArgs(), qdisc, schedule, java.toString(), classpath, flags, workload.gossip)
+                    .withImpls(impls);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -258,14 +259,13 @@ public final class CellCommand implements Callable<Integer> {
 
     /**
      * The implementations of the cell's nodes; the go peer's binary found, or an error naming what
-     * is missing. The go peer runs the whole-message arm only, and Shadow hosts are gsnode's for now.
+     * is missing. The go peer runs the whole-message arm only.
      */
     private NodeImpls impls() {
         if (impl == NodeImpls.Kind.java) {
             if (goPeer != null || !NodeRecord.JAVA.equals(publisherImpl)) throw new IllegalArgumentException("--go-peer and --publisher-impl are for --impl go|mixed");
             return NodeImpls.JAVA;
         }
-        if (backend == Backend.shadow) throw new IllegalArgumentException("--impl " + impl + ": the Shadow backend runs gsnode hosts only, so far");
         if (!"wholend".equals(workload.arm)) throw new IllegalArgumentException("--impl " + impl + ": the go peer runs the whole-message arm (wholend) only, not " + workload.arm);
         if (impl == NodeImpls.Kind.go && !NodeRecord.JAVA.equals(publisherImpl)) throw new IllegalArgumentException("--publisher-impl is for --impl mixed");
         Path binary = goPeer != null ? goPeer

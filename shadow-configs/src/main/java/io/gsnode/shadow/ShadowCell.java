@@ -1,5 +1,6 @@
 package io.gsnode.shadow;
 
+import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.transport.quic.QuicConfig;
@@ -35,12 +36,14 @@ import java.util.Objects;
  * @param port the port every node listens on
  * @param run repetition number, for the records
  * @param gossipParams {@code NAME=VALUE} gossipsub parameters, passed to {@code gsnode run}
+ * @param impls which implementation each host runs: gsnode's JVM, or the interop go peer's
+ *     {@code run} mode (its binary from {@code impls}); null means gsnode everywhere
  */
 public record ShadowCell(String arm, int payloadBytes, Transport transport, QuicConfig quic, List<String> quicArgs, Qdisc qdisc,
                          GraphKind graph, Schedule schedule, long startAtMs, long stopTimeMs, int parallelism, long seed,
                          long socketSendBuffer, long socketRecvBuffer, boolean sendAutotune, boolean recvAutotune,
                          boolean modelUnblockedSyscallLatency, String java, String jar, List<String> jvmFlags,
-                         long dialTimeoutMs, int dialSlots, int port, int run, List<String> gossipParams) {
+                         long dialTimeoutMs, int dialSlots, int port, int run, List<String> gossipParams, NodeImpls impls) {
 
     /**
      * How long after the end of the hold a node may take to close its connections and exit: the
@@ -104,6 +107,7 @@ public record ShadowCell(String arm, int payloadBytes, Transport transport, Quic
         if (port < 1 || port > 65535) throw new IllegalArgumentException("--port must be in 1..65535, was " + port);
         if (run < 0) throw new IllegalArgumentException("--run must not be negative, was " + run);
         gossipParams = List.copyOf(gossipParams);
+        if (impls == null) impls = NodeImpls.JAVA;
     }
 
     private static void checkBuffer(String option, long bytes) {
@@ -125,14 +129,21 @@ public record ShadowCell(String arm, int payloadBytes, Transport transport, Quic
         long stop = schedule.publishAt().toMillis() + schedule.hold().toMillis() + SHUTDOWN_MARGIN_MS;
         return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, GraphKind.COMPLETE, schedule, 0, stop, 0, 1,
                 DEFAULT_SOCKET_SEND_BUFFER, DEFAULT_SOCKET_RECV_BUFFER, true, true, true, java, jar, jvmFlags,
-                DEFAULT_DIAL_TIMEOUT_MS, DEFAULT_DIAL_SLOTS, DEFAULT_PORT, 0, gossipParams);
+                DEFAULT_DIAL_TIMEOUT_MS, DEFAULT_DIAL_SLOTS, DEFAULT_PORT, 0, gossipParams, NodeImpls.JAVA);
     }
 
     /** The same cell as repetition {@code r}: the records carry it, and the cell label names it past the first. */
     public ShadowCell withRun(int r) {
         return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
                 seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
-                jvmFlags, dialTimeoutMs, dialSlots, port, r, gossipParams);
+                jvmFlags, dialTimeoutMs, dialSlots, port, r, gossipParams, impls);
+    }
+
+    /** The same cell with hosts of {@code impls}' implementations (go hosts run the go peer's binary). */
+    public ShadowCell withImpls(NodeImpls impls) {
+        return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
+                seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
+                jvmFlags, dialTimeoutMs, dialSlots, port, run, gossipParams, impls);
     }
 
     /** Whether the nodes speak QUIC. */

@@ -2,6 +2,7 @@ package io.gsnode.shadow;
 
 import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cli.RunCommand;
+import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyNode;
 import java.util.ArrayList;
@@ -64,7 +65,9 @@ public final class ShadowConfig {
     public static ShadowYaml.Config build(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
         Map<String, ShadowYaml.Host> hosts = new LinkedHashMap<>();
         String label = CellOptions.label(cell.arm(), cell.transport(), cell.payloadBytes(), topology, cell.run());
-        for (TopologyNode node : topology.nodes()) hosts.put(HostNames.of(node.index()), host(cell, node, label));
+        for (TopologyNode node : topology.nodes()) {
+            hosts.put(HostNames.of(node.index()), host(cell, node, cell.impls().of(node.index(), topology.publisher()), label));
+        }
         return new ShadowYaml.Config(provenance(cell, topology, graph), general(cell), network(cell), experimental(cell, graph),
                 null, hosts);
     }
@@ -96,11 +99,14 @@ public final class ShadowConfig {
                 cell.sendAutotune(), cell.recvAutotune(), false);
     }
 
-    private static ShadowYaml.Host host(ShadowCell cell, TopologyNode node, String label) {
+    private static ShadowYaml.Host host(ShadowCell cell, TopologyNode node, String impl, String label) {
         // The daemon writes its record and exits 0 at the end of the hold.
-        ShadowYaml.Process process = new ShadowYaml.Process(cell.java(), nodeArgs(cell, node.index(), label),
-                Map.of("MALLOC_ARENA_MAX", ShadowJvmFlags.MALLOC_ARENA_MAX), ShadowQuantity.Time.ofMillis(cell.startAtMs()),
-                null, null, ShadowYaml.FinalState.exitedWith(0));
+        ShadowYaml.Process process = NodeRecord.JAVA.equals(impl)
+                ? new ShadowYaml.Process(cell.java(), nodeArgs(cell, node.index(), label),
+                        Map.of("MALLOC_ARENA_MAX", ShadowJvmFlags.MALLOC_ARENA_MAX), ShadowQuantity.Time.ofMillis(cell.startAtMs()),
+                        null, null, ShadowYaml.FinalState.exitedWith(0))
+                : new ShadowYaml.Process(cell.impls().goPeer().toString(), goNodeArgs(cell, node.index(), label),
+                        Map.of(), ShadowQuantity.Time.ofMillis(cell.startAtMs()), null, null, ShadowYaml.FinalState.exitedWith(0));
         // No bandwidth_up/down here: Shadow 3.3.0 mishandles them; the GML node carries the rates.
         return new ShadowYaml.Host((long) node.index(), node.ip(), null, null, null, List.of(process));
     }
@@ -108,11 +114,38 @@ public final class ShadowConfig {
     /** The java command line of node {@code index}, after the executable. */
     static List<String> nodeArgs(ShadowCell cell, int index, String label) {
         List<String> a = new ArrayList<>(cell.jvmFlags());
-        a.addAll(List.of("-cp", cell.jar(), RunCommand.class.getName(), "--shadow",
-                "--topology", FROM_HOST_DIR + TOPOLOGY_FILE, "--index", Integer.toString(index),
-                "--arm", cell.arm(), "--payload", Integer.toString(cell.payloadBytes()), "--transport", cell.transport().toString()));
+        a.addAll(List.of("-cp", cell.jar(), RunCommand.class.getName(), "--shadow"));
+        a.addAll(workloadArgs(cell, index));
         if (cell.quicTransport()) a.addAll(cell.quicArgs());
-        a.addAll(List.of("--epoch-ms", Long.toString(SIMULATION_EPOCH_MS),
+        a.addAll(scheduleArgs(cell, label));
+        // Simulated time does not see CPU, so JIT compilations cannot land in the delivery window:
+        // the warm-up would only cost wall time, on every host.
+        a.add("--no-jit-warmup");
+        for (String g : cell.gossipParams()) a.addAll(List.of("--gossip", g));
+        return a;
+    }
+
+    /**
+     * The go peer's command line for node {@code index}, after the executable: {@code gopeer run}
+     * takes gsnode run's options; it has no JVM, no JIT warm-up and no QUIC engine knobs of ours.
+     */
+    static List<String> goNodeArgs(ShadowCell cell, int index, String label) {
+        List<String> a = new ArrayList<>(List.of("run"));
+        a.addAll(workloadArgs(cell, index));
+        a.addAll(scheduleArgs(cell, label));
+        for (String g : cell.gossipParams()) a.addAll(List.of("--gossip", g));
+        return a;
+    }
+
+    /** Which node, what it sends and over what: options both implementations take. */
+    private static List<String> workloadArgs(ShadowCell cell, int index) {
+        return List.of("--topology", FROM_HOST_DIR + TOPOLOGY_FILE, "--index", Integer.toString(index),
+                "--arm", cell.arm(), "--payload", Integer.toString(cell.payloadBytes()), "--transport", cell.transport().toString());
+    }
+
+    /** When and where it acts, and what its record says of the cell: options both implementations take. */
+    private static List<String> scheduleArgs(ShadowCell cell, String label) {
+        return List.of("--epoch-ms", Long.toString(SIMULATION_EPOCH_MS),
                 "--dial-at", Long.toString(cell.schedule().dialAt().toMillis()),
                 "--subscribe-at", Long.toString(cell.schedule().subscribeAt().toMillis()),
                 "--publish-at", Long.toString(cell.schedule().publishAt().toMillis()),
@@ -120,11 +153,6 @@ public final class ShadowConfig {
                 "--dial-timeout", Long.toString(cell.dialTimeoutMs()), "--dial-slots", Integer.toString(cell.dialSlots()),
                 "--port", Integer.toString(cell.port()), "--record", RECORD_FILE,
                 "--cell", label, "--backend", "shadow", "--queue", cell.qdisc().recordName(), "--delay", "shadow",
-                "--run", Integer.toString(cell.run())));
-        // Simulated time does not see CPU, so JIT compilations cannot land in the delivery window:
-        // the warm-up would only cost wall time, on every host.
-        a.add("--no-jit-warmup");
-        for (String g : cell.gossipParams()) a.addAll(List.of("--gossip", g));
-        return a;
+                "--run", Integer.toString(cell.run()));
     }
 }

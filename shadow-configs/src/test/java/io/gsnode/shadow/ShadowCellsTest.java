@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -106,6 +107,38 @@ class ShadowCellsTest {
         assertTrue(Files.exists(out.resolve("cell.json")));
         System.out.printf("ShadowCellsTest: %s %s %s n=%d: every record gathered, %d/%d receivers completed, simulated p50 %.1f ms, max %.1f ms%n",
                 transport, engine, arm, NODES, s.completed(), s.receivers(), s.p50Ms(), s.maxMs());
+    }
+
+    /**
+     * gsnode and go-libp2p hosts alternating (the interop go peer's run mode; Go binaries need no
+     * setting of ours under Shadow): every host writes its record and every receiver completes.
+     */
+    @Test
+    void aMixedCellOfGsnodeAndGoHostsCompletes(@TempDir Path tmp) throws Exception {
+        assumeTrue(shadow.isPresent(), ShadowBinary.WHERE);
+        Path goPeer = Path.of(System.getProperty("gsnode.repo"), "interop/go/bin/gopeer");
+        assertTrue(Files.isExecutable(goPeer), goPeer + " is missing: run interop/go/build.sh (scripts/test.sh does it)");
+        Path topology = Cells.write(Cells.complete(NODES), tmp.resolve("complete" + NODES + ".json"));
+        Path out = tmp.resolve("cell");
+        NodeImpls impls = NodeImpls.of(NodeImpls.Kind.mixed, NodeRecord.JAVA, goPeer);
+        CellSummary s = new ShadowCellRunner(shadow.get(), cell("wholend", Transport.TCP, "-", 4000).withImpls(impls), topology, WALL_LIMIT,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run(out, 0);
+
+        assertEquals(0, s.host().get("shadow_exit"), "shadow failed; see " + out.resolve("shadow.log"));
+        List<NodeRecord> records = new ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("records.jsonl"))) records.add(RecordJson.readNode(line));
+        assertEquals(NODES, records.size());
+        for (NodeRecord r : records) {
+            assertEquals(r.index() % 2 == 0 ? "java" : "go", r.impl(), "node " + r.index());
+            assertEquals("complete", r.status(), "node " + r.index() + " (" + r.impl() + ")");
+            if (r.receiver()) assertTrue(r.completed(), "receiver " + r.index() + " (" + r.impl() + ") did not complete");
+            // A go host's sockets are Shadow's, out of sight of its /proc: unknown, not 0.
+            if (r.impl().equals("go")) assertNull(r.bytes().rx(), "node " + r.index());
+        }
+        assertEquals(NODES - 1, s.completed(), "receivers completed");
+        assertEquals(CellSummary.MIXED, s.impl());
+        System.out.printf("ShadowCellsTest: mixed TCP wholend n=%d: %d/%d receivers completed, simulated p50 %.1f ms, max %.1f ms%n",
+                NODES, s.completed(), s.receivers(), s.p50Ms(), s.maxMs());
     }
 
     /** A run stopped by its wall limit keeps every host, each without a record counted as lost. */

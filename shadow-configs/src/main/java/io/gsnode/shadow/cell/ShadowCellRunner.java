@@ -149,8 +149,9 @@ public final class ShadowCellRunner {
             }
             if (r == null) {
                 lost++;
-                r = NodeRecord.lost(label, "shadow", c.arm(), c.transport().toString(), c.quicTransport() ? c.quic().engine() : null,
-                        NodeRecord.JAVA, c.qdisc().recordName(), "shadow", topo, c.payloadBytes(), run, i);
+                String impl = c.impls().of(i, topo.publisher());
+                r = NodeRecord.lost(label, "shadow", c.arm(), c.transport().toString(),
+                        c.quicTransport() && NodeRecord.JAVA.equals(impl) ? c.quic().engine() : null, impl, c.qdisc().recordName(), "shadow", topo, c.payloadBytes(), run, i);
             }
             records.add(r);
         }

@@ -1,5 +1,6 @@
 package io.gsnode.shadow.cli;
 
+import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
@@ -162,7 +163,7 @@ public final class ShadowCommand implements Callable<Integer> {
         return new ShadowCell(armName, workload.payload, workload.transport, quicConfig, workload.quic.asArgs(), qdisc, graph,
                 schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer, socketRecvBuffer, !noSendAutotune,
                 !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout, dialSlots, port, run,
-                workload.gossip);
+                workload.gossip, NodeImpls.JAVA);
     }
 
     private static String defaultJava() {
