@@ -28,7 +28,9 @@ public record Schedule(long epochMs, Duration dialAt, Duration subscribeAt, Dura
 
     /**
      * Waits for {@code file} to hold the epoch (decimal milliseconds), written by a runner once
-     * every node of the cell listens; false when {@code timeout} passed first.
+     * every node of the cell listens.
+     *
+     * @throws IOException when {@code timeout} passed first, or the file holds something else
      */
     static long awaitEpochFile(Path file, Duration timeout) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
