@@ -54,7 +54,15 @@ public final class WholeMillisecondTimers implements IoHandlerFactory {
         return (delayNanos + MILLI - 1) / MILLI * MILLI;
     }
 
-    private record Handler(IoHandler inner) implements IoHandler {
+    private static final class Handler implements IoHandler {
+        private final IoHandler inner;
+        /** The loop passes the same context every turn: wrap it once, not on every turn. */
+        private RoundedContext rounded;
+
+        Handler(IoHandler inner) {
+            this.inner = inner;
+        }
+
         @Override
         public void initialize() {
             inner.initialize();
@@ -62,7 +70,8 @@ public final class WholeMillisecondTimers implements IoHandlerFactory {
 
         @Override
         public int run(IoHandlerContext context) {
-            return inner.run(new RoundedContext(context));
+            if (rounded == null || rounded.inner() != context) rounded = new RoundedContext(context);
+            return inner.run(rounded);
         }
 
         @Override
