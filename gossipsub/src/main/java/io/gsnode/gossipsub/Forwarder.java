@@ -6,6 +6,7 @@ import io.gsnode.gossipsub.policy.ForwardingPolicy.ForwardPlan;
 import io.gsnode.gossipsub.policy.ForwardingPolicy.ForwardRequest;
 import io.gsnode.gossipsub.policy.MessageValidator;
 import io.gsnode.gossipsub.policy.RequestPolicy;
+import io.gsnode.gossipsub.policy.ValidationDelay;
 import io.gsnode.gossipsub.policy.ValidationResult;
 import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
@@ -14,6 +15,7 @@ import io.gsnode.gossipsub.rpc.RpcEncoder;
 import io.gsnode.gossipsub.trace.RpcParts;
 import io.gsnode.libp2p.peer.PeerId;
 import io.netty.buffer.ByteBuf;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,6 +43,7 @@ final class Forwarder {
     private final MessageSigner signer;
     private final MessageIdFunction idFunction;
     private final MessageValidator validator;
+    private final ValidationDelay validationDelay;
     private final ForwardingPolicy forwarding;
     private final RequestPolicy requests;
     private final Promises promises;
@@ -48,13 +51,14 @@ final class Forwarder {
     private final MeshMaintenance meshes;
 
     Forwarder(RouterState s, MessageSigner signer, MessageIdFunction idFunction, MessageValidator validator,
-              ForwardingPolicy forwarding, RequestPolicy requests, Promises promises, PartialNegotiation partial,
+              ValidationDelay validationDelay, ForwardingPolicy forwarding, RequestPolicy requests, Promises promises, PartialNegotiation partial,
               MeshMaintenance meshes) {
         this.s = s;
         this.config = s.config;
         this.signer = signer;
         this.idFunction = idFunction;
         this.validator = validator;
+        this.validationDelay = validationDelay;
         this.forwarding = forwarding;
         this.requests = requests;
         this.promises = promises;
@@ -62,7 +66,10 @@ final class Forwarder {
         this.meshes = meshes;
     }
 
-    /** A message from {@code from}: checked, deduplicated, validated, delivered and forwarded. */
+    /**
+     * A message from {@code from}: checked, deduplicated, validated (after the topic's validation
+     * delay), delivered and forwarded.
+     */
     void receive(PeerState from, PubMessage m, long arrivedNanos) {
         if (!s.subscriptions.containsKey(m.topic())) {
             s.reject(from.id, RejectReason.UNKNOWN_TOPIC);
@@ -79,19 +86,31 @@ final class Forwarder {
             s.tracer.duplicate(from.id, id, m.topic());
             return;
         }
+        s.tracer.arrived(from.id, id, m.topic());
         if (m.data().length >= config.idontwantThreshold()) sendIDontWant(m.topic(), id, from.id);
         requests.onDelivered(id);
         promises.delivered(id);
-        ValidationResult verdict = validator.validate(from.id, id, m);
+        Duration delay = validationDelay.of(m.topic());
+        if (delay.isZero()) {
+            validateAndForward(from.id, id, m, arrivedNanos);
+        } else {
+            // A timer, not a wait: the router goes on with other peers' RPCs meanwhile, and copies
+            // arriving during the delay already count as duplicates, as they would behind go's async validators.
+            s.loop.schedule(delay, () -> validateAndForward(from.id, id, m, arrivedNanos));
+        }
+    }
+
+    private void validateAndForward(PeerId from, MessageId id, PubMessage m, long arrivedNanos) {
+        ValidationResult verdict = validator.validate(from, id, m);
         if (verdict != ValidationResult.ACCEPT) {
-            s.reject(from.id, verdict == ValidationResult.REJECT ? RejectReason.INVALID : RejectReason.IGNORED);
+            s.reject(from, verdict == ValidationResult.REJECT ? RejectReason.INVALID : RejectReason.IGNORED);
             return;
         }
-        s.tracer.delivered(from.id, id, m.topic(), m.data().length);
+        s.tracer.delivered(from, id, m.topic(), m.data().length);
         s.mcache.put(id, m);
         Consumer<Delivery> handler = s.subscriptions.get(m.topic());
-        if (handler != null) handler.accept(new Delivery(id, m.topic(), m.data(), from.id, arrivedNanos));
-        List<Planned> plan = plan(id, m, from.id, false);
+        if (handler != null) handler.accept(new Delivery(id, m.topic(), m.data(), from, arrivedNanos));
+        List<Planned> plan = plan(id, m, from, false);
         drain(List.of(new PlannedMessage(id, m, plan)));
     }
 

@@ -6,6 +6,7 @@ import io.gsnode.gossipsub.policy.MessageValidator;
 import io.gsnode.gossipsub.policy.RequestGate;
 import io.gsnode.gossipsub.policy.RequestPolicy;
 import io.gsnode.gossipsub.policy.RouterServices;
+import io.gsnode.gossipsub.policy.ValidationDelay;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.RpcEncoder;
@@ -83,8 +84,8 @@ public final class GossipRouter implements AutoCloseable {
         Promises promises = new Promises(config, tracer);
         this.partial = new PartialNegotiation(s, extension);
         this.meshes = new MeshMaintenance(s, backoffs, promises, batch, partial, requests, extension);
-        this.forwarder = new Forwarder(s, signer, b.idFunction, b.validator, b.forwarding, requests, promises,
-                partial, meshes);
+        this.forwarder = new Forwarder(s, signer, b.idFunction, b.validator, b.validationDelay, b.forwarding, requests,
+                promises, partial, meshes);
         this.control = new ControlHandler(s, backoffs, promises, partial, forwarder, requests, gate);
     }
 
@@ -405,6 +406,7 @@ public final class GossipRouter implements AutoCloseable {
         private RequestPolicy requests = RequestPolicy.STOCK;
         private RequestGate gate = RequestGate.ALLOW_ALL;
         private MessageValidator validator = MessageValidator.ACCEPT_ALL;
+        private ValidationDelay validationDelay = ValidationDelay.NONE;
         private RouterTracer tracer = new RouterTracer() {};
         private PartialExtension extension = PartialExtension.NONE;
         private LongSupplier clock = System::nanoTime;
@@ -441,6 +443,12 @@ public final class GossipRouter implements AutoCloseable {
 
         public Builder validator(MessageValidator v) {
             this.validator = v;
+            return this;
+        }
+
+        /** How long first-seen messages of each topic wait before validation; none by default. */
+        public Builder validationDelay(ValidationDelay d) {
+            this.validationDelay = d;
             return this;
         }
 

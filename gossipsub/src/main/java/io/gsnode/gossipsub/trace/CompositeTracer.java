@@ -14,6 +14,7 @@ final class CompositeTracer implements RouterTracer {
 
     @Override public void rpcSent(PeerId to, RpcParts parts) { for (var t : tracers) t.rpcSent(to, parts); }
     @Override public void rpcReceived(PeerId from, RpcParts parts) { for (var t : tracers) t.rpcReceived(from, parts); }
+    @Override public void arrived(PeerId from, MessageId id, String topic) { for (var t : tracers) t.arrived(from, id, topic); }
     @Override public void delivered(PeerId from, MessageId id, String topic, int n) { for (var t : tracers) t.delivered(from, id, topic, n); }
     @Override public void duplicate(PeerId from, MessageId id, String topic) { for (var t : tracers) t.duplicate(from, id, topic); }
     @Override public void rejected(PeerId from, String reason) { for (var t : tracers) t.rejected(from, reason); }

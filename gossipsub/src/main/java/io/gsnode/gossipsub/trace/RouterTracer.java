@@ -15,6 +15,9 @@ public interface RouterTracer {
 
     default void rpcReceived(PeerId from, RpcParts parts) {}
 
+    /** First arrival of a message, before validation (and before any validation delay). */
+    default void arrived(PeerId from, MessageId id, String topic) {}
+
     /** First arrival of a message that passed validation. */
     default void delivered(PeerId from, MessageId id, String topic, int dataBytes) {}
 
