@@ -1,0 +1,158 @@
+package io.gsnode.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gsnode.shadow.cell.ShadowExecutable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Harness-shaped cells under a real Shadow ({@link HarnessShadowCell}, {@link HarnessScenarios}):
+ * gsnode hosts alone, then gsnode and go hosts mixed, run a shortened {@code subnet-blob-msg}
+ * (every node gets every message, the lines parse with the harness's field names, duplicates are
+ * logged); gsnode hosts run the partial-messages scenario (every node logs
+ * {@code All parts received}). Shadow is found as the other Shadow tests find it; skipped with a
+ * message where there is none.
+ */
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
+class HarnessShadowTest {
+
+    private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sixGsnodeHostsDeliverEveryMessageToEveryNode() throws Exception {
+        Path shadow = shadowOrSkip();
+        HarnessShadowCell.Program gsnode = gsnodeProgram();
+        subnetBlob(shadow, List.of(gsnode, gsnode, gsnode, gsnode, gsnode, gsnode), "gsnode alone");
+    }
+
+    @Test
+    void threeGsnodeAndThreeGoHostsDeliverEveryMessageToEveryNode() throws Exception {
+        Path shadow = shadowOrSkip();
+        Path gopeer = Path.of(System.getProperty("gsnode.repo", ".."), "interop", "go", "bin", "gopeer");
+        assertTrue(Files.isExecutable(gopeer), "no go peer at " + gopeer + ": run interop/go/build.sh");
+        HarnessShadowCell.Program gsnode = gsnodeProgram();
+        HarnessShadowCell.Program go = new HarnessShadowCell.Program(gopeer, List.of("params"));
+        subnetBlob(shadow, List.of(gsnode, go, gsnode, go, gsnode, go), "mixed");
+    }
+
+    @Test
+    void everyGsnodeHostCompletesThePartialMessagesGroup() throws Exception {
+        Path shadow = shadowOrSkip();
+        HarnessShadowCell.Program gsnode = gsnodeProgram();
+        List<HarnessShadowCell.Program> programs = List.of(gsnode, gsnode, gsnode, gsnode, gsnode, gsnode);
+        HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("partial"));
+        cell.write(HarnessScenarios.partialMessages(programs.size(), 3), programs, 3);
+        runShadow(cell, programs);
+        for (int i = 0; i < programs.size(); i++) {
+            long complete = cell.stdout(i, programs.get(i)).stream().filter(l -> l.path("msg").asText().equals("All parts received")).count();
+            assertTrue(complete >= 1, "node " + i + " logged no All parts received:\n" + cell.stderr(i, programs.get(i)));
+        }
+    }
+
+    private void subnetBlob(Path shadow, List<HarnessShadowCell.Program> programs, String label) throws Exception {
+        int messages = 8;
+        HarnessScenarios.Script script = HarnessScenarios.subnetBlob(programs.size(), messages, 2, 7);
+        HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("subnet-blob"));
+        cell.write(script.json(), programs, 7);
+        long wall = runShadow(cell, programs);
+
+        // node -> message id -> arrival times (first, then duplicates)
+        Map<Integer, Map<Long, List<Instant>>> arrivals = new HashMap<>();
+        long duplicates = 0;
+        for (int i = 0; i < programs.size(); i++) {
+            List<JsonNode> lines = cell.stdout(i, programs.get(i));
+            assertTrue(!lines.isEmpty(), "node " + i + " wrote nothing:\n" + cell.stderr(i, programs.get(i)));
+            JsonNode first = lines.get(0);
+            assertEquals("PeerID", first.path("msg").asText(), "node " + i + "'s first line: " + first);
+            assertEquals(i, first.path("node_id").asInt(-1));
+            assertEquals(ScriptedNode.peerIdOf(i).toString(), first.path("id").asText());
+            Map<Long, List<Instant>> byId = new TreeMap<>();
+            for (JsonNode l : lines) {
+                assertEquals("INFO", l.path("level").asText(), l.toString());
+                String time = l.path("time").asText();
+                assertTrue(time.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6}Z"), "fixed-width UTC time: " + l);
+                if (!l.path("msg").asText().equals("Received Message")) continue;
+                for (String field : List.of("service", "from", "topic", "id")) assertTrue(l.hasNonNull(field), field + " in " + l);
+                assertEquals(HarnessScenarios.TOPIC, l.get("topic").asText());
+                byId.computeIfAbsent(Long.parseLong(l.get("id").asText()), k -> new ArrayList<>()).add(Instant.parse(time));
+            }
+            for (List<Instant> copies : byId.values()) duplicates += copies.size() - 1;
+            arrivals.put(i, byId);
+        }
+        StringBuilder report = new StringBuilder("HarnessShadowTest " + label + ": " + programs.size() + " hosts, shadow wall "
+                + wall + " ms; dissemination (last delivery - first) per message, ms:");
+        for (var e : script.publishers().entrySet()) {
+            long id = e.getKey();
+            Instant firstDelivery = null;
+            Instant lastDelivery = null;
+            for (int i = 0; i < programs.size(); i++) {
+                if (i == e.getValue()) continue;
+                List<Instant> copies = arrivals.get(i).get(id);
+                assertTrue(copies != null, "node " + i + " never received message " + id + " (published by node " + e.getValue() + ")");
+                Instant t = copies.get(0);
+                if (firstDelivery == null || t.isBefore(firstDelivery)) firstDelivery = t;
+                if (lastDelivery == null || t.isAfter(lastDelivery)) lastDelivery = t;
+            }
+            report.append(' ').append(Duration.between(firstDelivery, lastDelivery).toNanos() / 1e6);
+        }
+        report.append("; duplicates ").append(duplicates);
+        System.out.println(report);
+        assertTrue(duplicates > 0, "duplicates are logged, and a 6-node mesh has some");
+    }
+
+    private long runShadow(HarnessShadowCell cell, List<HarnessShadowCell.Program> programs) throws Exception {
+        long start = System.nanoTime();
+        int exit = cell.run(shadowOrSkip(), 900);
+        long wall = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        if (exit != 0) {
+            StringBuilder err = new StringBuilder("shadow exited " + exit + "; see " + cell.dataDir() + "\n");
+            for (int i = 0; i < programs.size(); i++) err.append("node").append(i).append(": ").append(cell.stderr(i, programs.get(i))).append('\n');
+            throw new AssertionError(err.toString());
+        }
+        return wall;
+    }
+
+    private HarnessShadowCell.Program gsnodeProgram() throws Exception {
+        Path wrapper = dir.resolve("gsnode").resolve("gossipsub-bin");
+        if (!Files.exists(wrapper)) {
+            Files.createDirectories(wrapper.getParent());
+            Files.writeString(wrapper, InteropWrapper.script(JAVA, System.getProperty("java.class.path")));
+            assertTrue(wrapper.toFile().setExecutable(true));
+        }
+        return new HarnessShadowCell.Program(wrapper, List.of());
+    }
+
+    /** As the other Shadow tests: -Dgsnode.shadow, GSNODE_SHADOW, PATH, then a build beside the repository. */
+    private static Path shadowOrSkip() {
+        String explicit = System.getProperty("gsnode.shadow");
+        Optional<ShadowExecutable> found = explicit != null && !explicit.isBlank()
+                ? ShadowExecutable.find(Path.of(explicit), System.getenv()) : ShadowExecutable.find(null, System.getenv());
+        if (found.isEmpty()) {
+            Path beside = Path.of(System.getProperty("gsnode.repo", "..")).toAbsolutePath().getParent()
+                    .resolve("shared/tools/shadow/bin/shadow");
+            if (Files.isExecutable(beside)) return beside;
+        }
+        System.out.println("HarnessShadowTest: " + found.map(s -> "using " + s.path()).orElse("skipped: " + ShadowExecutable.WHERE));
+        assumeTrue(found.isPresent(), ShadowExecutable.WHERE);
+        return found.get().path();
+    }
+}
