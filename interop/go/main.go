@@ -46,15 +46,22 @@ const (
 	actionTimeout = 5 * time.Minute
 )
 
-// processStart is the reference for --after: package initialisation runs
-// before main, as early as the process can take a timestamp.
+// processStart is the reference for --after and for a params script's
+// waitUntil: package initialisation runs before main, as early as the
+// process can take a timestamp.
 var processStart = time.Now()
 
 func main() {
-	// `gopeer run ...` is one node of a gsnode cell (run.go); anything else is
-	// the flag mode of the peer contract.
-	if len(os.Args) > 1 && os.Args[1] == "run" {
-		os.Exit(runNode(os.Args[2:]))
+	// `gopeer run ...` is one node of a gsnode cell (run.go), `gopeer params
+	// ...` one node of the gossipsub-interop harness (params.go); anything
+	// else is the flag mode of the peer contract.
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "run":
+			os.Exit(runNode(os.Args[2:]))
+		case "params":
+			os.Exit(paramsMode(os.Args[2:]))
+		}
 	}
 	os.Exit(run(os.Args[1:]))
 }
