@@ -43,6 +43,7 @@ final class HarnessShadowCell {
     private static final int FULLNODE = 1;
 
     private final Path dir;
+    private long peakMemory;
 
     HarnessShadowCell(Path dir) {
         this.dir = dir;
@@ -77,15 +78,42 @@ final class HarnessShadowCell {
         yaml.writeValue(dir.resolve("shadow.yaml").toFile(), config);
     }
 
-    /** Runs Shadow on the config; returns its exit status, with its output in shadow.log. */
+    /**
+     * Runs Shadow on the config; returns its exit status, with its output in shadow.log. While it
+     * runs, the machine's memory in use (total less available) is sampled each half second; its
+     * peak above the level before the run is {@link #peakMemoryBytes()}.
+     */
     int run(Path shadow, int timeoutSeconds) throws IOException, InterruptedException {
+        long before = memoryInUse();
         Process p = new ProcessBuilder(shadow.toString(), "-d", dataDir().toString(), "shadow.yaml").directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("shadow.log").toFile()).start();
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor();
-            throw new AssertionError("shadow did not finish in " + timeoutSeconds + " s; see " + dir.resolve("shadow.log"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (!p.waitFor(500, TimeUnit.MILLISECONDS)) {
+            peakMemory = Math.max(peakMemory, memoryInUse() - before);
+            if (System.nanoTime() - deadline > 0) {
+                p.destroyForcibly().waitFor();
+                throw new AssertionError("shadow did not finish in " + timeoutSeconds + " s; see " + dir.resolve("shadow.log"));
+            }
         }
         return p.exitValue();
+    }
+
+    /** The peak of the machine's memory in use during {@link #run}, above where it stood before; 0 where unknown. */
+    long peakMemoryBytes() {
+        return peakMemory;
+    }
+
+    private static long memoryInUse() throws IOException {
+        Path meminfo = Path.of("/proc/meminfo");
+        if (!Files.isReadable(meminfo)) return 0;
+        long total = 0;
+        long available = 0;
+        for (String line : Files.readAllLines(meminfo)) {
+            String[] f = line.split("\\s+");
+            if (f[0].equals("MemTotal:")) total = Long.parseLong(f[1]) * 1024;
+            if (f[0].equals("MemAvailable:")) available = Long.parseLong(f[1]) * 1024;
+        }
+        return total - available;
     }
 
     /** The JSON lines node {@code i}'s first process wrote to stdout. */

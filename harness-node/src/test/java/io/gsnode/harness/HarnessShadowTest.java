@@ -17,48 +17,59 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Harness-shaped cells under a real Shadow ({@link HarnessShadowCell}, {@link HarnessScenarios}):
- * gsnode hosts alone, then gsnode and go hosts mixed, run a shortened {@code subnet-blob-msg}
- * (every node gets every message, the lines parse with the harness's field names, duplicates are
- * logged); gsnode hosts run the partial-messages scenario (every node logs
- * {@code All parts received}). Shadow is found as the other Shadow tests find it; skipped with a
+ * gsnode hosts alone, go hosts alone (the interop go peer's {@code params} mode, the reference)
+ * and both mixed run a shortened {@code subnet-blob-msg} (every node gets every message, the lines
+ * parse with the harness's field names, duplicates are logged, and the dissemination times are
+ * printed), and the partial-messages scenario (every node logs {@code All parts received}). Shadow is found as the other Shadow tests find it; skipped with a
  * message where there is none.
  */
-@Timeout(value = 20, unit = TimeUnit.MINUTES)
+@Timeout(value = 60, unit = TimeUnit.MINUTES)
 class HarnessShadowTest {
 
+    private static final Pattern LISTENING = Pattern.compile("listening on \\S+, (\\d+) ms after the JVM started");
+    /** Hosts per cell; larger with -Dgsnode.harness.nodes=N (the harness's own tests use 32). */
+    private static final int NODES = Integer.getInteger("gsnode.harness.nodes", 6);
+    /** Messages of the shortened subnet-blob-msg; -Dgsnode.harness.messages=M (the harness's: 16). */
+    private static final int MESSAGES = Integer.getInteger("gsnode.harness.messages", 8);
     private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
 
     @TempDir
     Path dir;
 
     @Test
-    void sixGsnodeHostsDeliverEveryMessageToEveryNode() throws Exception {
-        Path shadow = shadowOrSkip();
-        HarnessShadowCell.Program gsnode = gsnodeProgram();
-        subnetBlob(shadow, List.of(gsnode, gsnode, gsnode, gsnode, gsnode, gsnode), "gsnode alone");
+    void gsnodeHostsAloneDeliverEveryMessageToEveryNode() throws Exception {
+        subnetBlob(composition("gsnode"), "gsnode alone");
     }
 
     @Test
-    void threeGsnodeAndThreeGoHostsDeliverEveryMessageToEveryNode() throws Exception {
-        Path shadow = shadowOrSkip();
-        Path gopeer = Path.of(System.getProperty("gsnode.repo", ".."), "interop", "go", "bin", "gopeer");
-        assertTrue(Files.isExecutable(gopeer), "no go peer at " + gopeer + ": run interop/go/build.sh");
-        HarnessShadowCell.Program gsnode = gsnodeProgram();
-        HarnessShadowCell.Program go = new HarnessShadowCell.Program(gopeer, List.of("params"));
-        subnetBlob(shadow, List.of(gsnode, go, gsnode, go, gsnode, go), "mixed");
+    void goHostsAloneDeliverEveryMessageToEveryNode() throws Exception {
+        subnetBlob(composition("go"), "go alone");
+    }
+
+    @Test
+    void gsnodeAndGoHostsMixedDeliverEveryMessageToEveryNode() throws Exception {
+        subnetBlob(composition("gsnode", "go"), "mixed");
     }
 
     @Test
     void everyGsnodeHostCompletesThePartialMessagesGroup() throws Exception {
-        Path shadow = shadowOrSkip();
-        HarnessShadowCell.Program gsnode = gsnodeProgram();
-        List<HarnessShadowCell.Program> programs = List.of(gsnode, gsnode, gsnode, gsnode, gsnode, gsnode);
+        partialMessages(composition("gsnode"));
+    }
+
+    @Test
+    void everyHostOfAMixedCellCompletesThePartialMessagesGroup() throws Exception {
+        partialMessages(composition("gsnode", "go"));
+    }
+
+    private void partialMessages(List<HarnessShadowCell.Program> programs) throws Exception {
         HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("partial"));
         cell.write(HarnessScenarios.partialMessages(programs.size(), 3), programs, 3);
         runShadow(cell, programs);
@@ -68,9 +79,16 @@ class HarnessShadowTest {
         }
     }
 
-    private void subnetBlob(Path shadow, List<HarnessShadowCell.Program> programs, String label) throws Exception {
-        int messages = 8;
-        HarnessScenarios.Script script = HarnessScenarios.subnetBlob(programs.size(), messages, 2, 7);
+    /** {@link #NODES} hosts, taking the implementations in turn from node 0. */
+    private List<HarnessShadowCell.Program> composition(String... impls) throws Exception {
+        shadowOrSkip();
+        List<HarnessShadowCell.Program> programs = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) programs.add(impls[i % impls.length].equals("go") ? goProgram() : gsnodeProgram());
+        return programs;
+    }
+
+    private void subnetBlob(List<HarnessShadowCell.Program> programs, String label) throws Exception {
+        HarnessScenarios.Script script = HarnessScenarios.subnetBlob(programs.size(), MESSAGES, 2, 7);
         HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("subnet-blob"));
         cell.write(script.json(), programs, 7);
         long wall = runShadow(cell, programs);
@@ -99,7 +117,7 @@ class HarnessShadowTest {
             arrivals.put(i, byId);
         }
         StringBuilder report = new StringBuilder("HarnessShadowTest " + label + ": " + programs.size() + " hosts, shadow wall "
-                + wall + " ms; dissemination (last delivery - first) per message, ms:");
+                + wall + " ms, machine memory peak +" + cell.peakMemoryBytes() / (1 << 20) + " MiB; dissemination (last delivery - first) per message, ms:");
         for (var e : script.publishers().entrySet()) {
             long id = e.getKey();
             Instant firstDelivery = null;
@@ -114,14 +132,18 @@ class HarnessShadowTest {
             }
             report.append(' ').append(Duration.between(firstDelivery, lastDelivery).toNanos() / 1e6);
         }
-        report.append("; duplicates ").append(duplicates);
+        report.append("; duplicates ").append(duplicates).append("; gsnode listening at (ms after its JVM started):");
+        for (int i = 0; i < programs.size(); i++) {
+            Matcher m = LISTENING.matcher(cell.stderr(i, programs.get(i)));
+            if (m.find()) report.append(' ').append(m.group(1));
+        }
         System.out.println(report);
-        assertTrue(duplicates > 0, "duplicates are logged, and a 6-node mesh has some");
+        assertTrue(duplicates > 0, "duplicates are logged, and a mesh of degree 5 or more has some");
     }
 
     private long runShadow(HarnessShadowCell cell, List<HarnessShadowCell.Program> programs) throws Exception {
         long start = System.nanoTime();
-        int exit = cell.run(shadowOrSkip(), 900);
+        int exit = cell.run(shadowOrSkip(), 1800);
         long wall = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         if (exit != 0) {
             StringBuilder err = new StringBuilder("shadow exited " + exit + "; see " + cell.dataDir() + "\n");
@@ -129,6 +151,12 @@ class HarnessShadowTest {
             throw new AssertionError(err.toString());
         }
         return wall;
+    }
+
+    private static HarnessShadowCell.Program goProgram() {
+        Path gopeer = Path.of(System.getProperty("gsnode.repo", ".."), "interop", "go", "bin", "gopeer");
+        assertTrue(Files.isExecutable(gopeer), "no go peer at " + gopeer + ": run interop/go/build.sh");
+        return new HarnessShadowCell.Program(gopeer, List.of("params"));
     }
 
     private HarnessShadowCell.Program gsnodeProgram() throws Exception {
