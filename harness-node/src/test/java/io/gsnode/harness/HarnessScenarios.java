@@ -12,10 +12,10 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Harness scripts as the harness's {@code experiment.py} builds them, shortened so a Shadow run
- * fits a test: the same instructions in the same order (staggered first heartbeats, the random
- * connection mesh where one side dials each pair, the validation delay, the publishes by random
- * nodes), with the waits cut from minutes to seconds.
+ * Harness scripts as the harness's {@code experiment.py} builds them: the same instructions in
+ * the same order (staggered first heartbeats, the random connection mesh where one side dials
+ * each pair, the validation delay, the publishes by random nodes), with the harness's waits or,
+ * for a test of a few hosts, waits cut from minutes to seconds ({@link Timing}).
  */
 final class HarnessScenarios {
 
@@ -32,16 +32,28 @@ final class HarnessScenarios {
     }
 
     /**
-     * {@code subnet-blob-msg}, shortened: publishes from 10 s, one every {@code gapSeconds}, then 5 s to flush.
+     * The waits of a scenario: setup before the first publish, time between publishes, time to
+     * flush after the last.
      */
-    static Script subnetBlob(int nodes, int messages, int gapSeconds, long seed) {
+    record Timing(int setupSeconds, int gapSeconds, int flushSeconds) {
+        /** The harness's {@code subnet-blob-msg}: 120 s, 12 s, 30 s. */
+        static final Timing SUBNET_BLOB = new Timing(120, 12, 30);
+        /** The harness's {@code partial-messages}: 30 s of setup, 10 s to flush. */
+        static final Timing PARTIAL = new Timing(30, 0, 10);
+        /** Short enough for a test of a few hosts, whose connections are up in well under a second. */
+        static final Timing SUBNET_BLOB_SHORT = new Timing(10, 2, 5);
+        static final Timing PARTIAL_SHORT = new Timing(5, 0, 10);
+    }
+
+    /** {@code subnet-blob-msg}: {@code messages} publishes by random nodes, with {@code timing}'s waits. */
+    static Script subnetBlob(int nodes, int messages, Timing timing, long seed) {
         Random random = new Random(seed);
         ArrayNode script = JSON.createArrayNode();
         spreadHeartbeats(script, nodes);
         script.addObject().put("type", "setTopicValidationDelay").put("topicID", TOPIC).put("delaySeconds", 0.005);
         connectionMesh(script, nodes, Math.min(20, nodes - 1), random);
         script.addObject().put("type", "subscribeToTopic").put("topicID", TOPIC).put("partial", false);
-        int elapsed = 10;
+        int elapsed = timing.setupSeconds();
         waitUntil(script, elapsed);
         Map<Long, Integer> publishers = new LinkedHashMap<>();
         for (long m = 0; m < messages; m++) {
@@ -49,24 +61,24 @@ final class HarnessScenarios {
             publishers.put(m, publisher);
             onNode(script, publisher).putObject("instruction").put("type", "publish").put("messageID", m)
                     .put("messageSizeBytes", BLOB_MESSAGE_BYTES).put("topicID", TOPIC);
-            elapsed += gapSeconds;
+            elapsed += timing.gapSeconds();
             waitUntil(script, elapsed);
         }
-        waitUntil(script, elapsed + 5);
+        waitUntil(script, elapsed + timing.flushSeconds());
         return new Script(wrap(script), publishers);
     }
 
     /**
-     * {@code partial-messages}, shortened: every node adds random parts of one group (drawn until
-     * the nodes hold all 8 between them) at 5 s and publishes it; 10 s to flush.
+     * {@code partial-messages}: after {@code timing}'s setup every node adds random parts of one
+     * group (drawn until the nodes hold all 8 between them) and publishes it.
      */
-    static String partialMessages(int nodes, long seed) {
+    static String partialMessages(int nodes, Timing timing, long seed) {
         Random random = new Random(seed);
         ArrayNode script = JSON.createArrayNode();
         spreadHeartbeats(script, nodes);
         connectionMesh(script, nodes, Math.min(20, nodes - 1), random);
         script.addObject().put("type", "subscribeToTopic").put("topicID", TOPIC).put("partial", true);
-        waitUntil(script, 5);
+        waitUntil(script, timing.setupSeconds());
         int group = random.nextInt(256);
         int[] parts = new int[nodes];
         int union;
@@ -82,7 +94,7 @@ final class HarnessScenarios {
                     .put("groupID", group).put("parts", parts[i]);
         }
         script.addObject().put("type", "publishPartial").put("topicID", TOPIC).put("groupID", group);
-        waitUntil(script, 15);
+        waitUntil(script, timing.setupSeconds() + timing.flushSeconds());
         return wrap(script);
     }
 

@@ -60,7 +60,7 @@ final class HarnessShadowCell {
         Path paramsFile = Files.writeString(dir.resolve("params.json"), params).toAbsolutePath();
         ObjectMapper yaml = new YAMLMapper();
         ObjectNode config = yaml.createObjectNode();
-        config.putObject("general").put("model_unblocked_syscall_latency", true).put("stop_time", "3 min");
+        config.putObject("general").put("model_unblocked_syscall_latency", true).put("stop_time", "10 min");
         config.putObject("experimental").put("socket_recv_buffer", 7_500_000).put("socket_send_buffer", 7_500_000);
         config.putObject("network").putObject("graph").put("type", "gml").putObject("file").put("path", "graph.gml");
         ObjectNode hosts = config.putObject("hosts");

@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,13 +36,19 @@ import org.junit.jupiter.api.io.TempDir;
 class HarnessShadowTest {
 
     private static final Pattern LISTENING = Pattern.compile("listening on \\S+, (\\d+) ms after the JVM started");
-    /** Hosts per cell; larger with -Dgsnode.harness.nodes=N (the harness's own tests use 32). */
+    /** Hosts per cell; -Dgsnode.harness.nodes=N (the harness's own tests use 32, with its full scenarios). */
     private static final int NODES = Integer.getInteger("gsnode.harness.nodes", 6);
-    /** Messages of the shortened subnet-blob-msg; -Dgsnode.harness.messages=M (the harness's: 16). */
-    private static final int MESSAGES = Integer.getInteger("gsnode.harness.messages", 8);
+    /**
+     * With -Dgsnode.harness.full=true: the harness's own scenarios, 16 messages and the harness's
+     * waits (minutes of simulated time: sequential dials to 20 peers take seconds at 32 hosts);
+     * else 8 messages and waits of seconds.
+     */
+    private static final boolean FULL = Boolean.getBoolean("gsnode.harness.full");
+    private static final int MESSAGES = FULL ? 16 : 8;
     private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
 
-    @TempDir
+    /** Kept when a test fails, so that its Shadow data can be read. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     @Test
@@ -71,7 +78,8 @@ class HarnessShadowTest {
 
     private void partialMessages(List<HarnessShadowCell.Program> programs) throws Exception {
         HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("partial"));
-        cell.write(HarnessScenarios.partialMessages(programs.size(), 3), programs, 3);
+        cell.write(HarnessScenarios.partialMessages(programs.size(),
+                FULL ? HarnessScenarios.Timing.PARTIAL : HarnessScenarios.Timing.PARTIAL_SHORT, 3), programs, 3);
         runShadow(cell, programs);
         for (int i = 0; i < programs.size(); i++) {
             long complete = cell.stdout(i, programs.get(i)).stream().filter(l -> l.path("msg").asText().equals("All parts received")).count();
@@ -88,7 +96,8 @@ class HarnessShadowTest {
     }
 
     private void subnetBlob(List<HarnessShadowCell.Program> programs, String label) throws Exception {
-        HarnessScenarios.Script script = HarnessScenarios.subnetBlob(programs.size(), MESSAGES, 2, 7);
+        HarnessScenarios.Script script = HarnessScenarios.subnetBlob(programs.size(), MESSAGES,
+                FULL ? HarnessScenarios.Timing.SUBNET_BLOB : HarnessScenarios.Timing.SUBNET_BLOB_SHORT, 7);
         HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("subnet-blob"));
         cell.write(script.json(), programs, 7);
         long wall = runShadow(cell, programs);

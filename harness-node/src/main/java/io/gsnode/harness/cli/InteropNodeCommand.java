@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -57,7 +58,7 @@ public final class InteropNodeCommand implements Callable<Integer> {
         try {
             new InteropNode(id, script, started, m -> System.err.println("gsnode interop-node: " + m)).run(lines);
         } catch (Exception e) {
-            Throwable cause = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null ? e.getCause() : e;
+            Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             System.err.println("gsnode interop-node: node " + id + ": " + cause.getMessage());
             return 1;
         }
