@@ -143,6 +143,20 @@ public final class GossipRouter implements AutoCloseable {
         });
     }
 
+    /**
+     * Lets the partial-messages extension send and take partial messages on {@code topic} without
+     * joining it (go: {@code Join} with {@code SupportsPartialMessages} and no {@code Subscribe}):
+     * a publisher outside the topic can then hear what its peers lack. Nothing is announced to
+     * peers; a topic already joined keeps its options.
+     */
+    public CompletableFuture<Void> sendPartialWithoutJoining(String topic) {
+        return call(() -> {
+            if (!partial.advertises()) throw new IllegalStateException("partial messages on " + topic + " need the partial-messages extension");
+            if (!s.subscriptions.containsKey(topic)) s.topicOptions.put(topic, new TopicOptions(false, true));
+            return null;
+        });
+    }
+
     public CompletableFuture<Void> unsubscribe(String topic) {
         return call(() -> {
             meshes.leave(topic);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.gossipsub.partial.PartialExtension;
+import io.gsnode.gossipsub.partial.PartialMessagesApplication;
+import io.gsnode.gossipsub.partial.PartialMessagesExtension;
 import io.gsnode.gossipsub.partial.PartialRouterServices;
 import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.ControlMessage.Extensions;
@@ -16,6 +18,7 @@ import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.peer.PeerId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
@@ -106,6 +109,31 @@ class PartialNegotiationTest {
             assertEquals(1, r.pushed());
             assertEquals(1, full.publishes(x -> true));
             assertEquals(0, partial.publishes(x -> true));
+        }
+    }
+
+    @Test
+    void aTopicNotJoinedTakesPartialRpcsOnlyOnceWeSendPartialOnIt() {
+        List<String> incoming = new ArrayList<>();
+        PartialMessagesExtension<Object> ext = new PartialMessagesExtension<>(new PartialMessagesApplication<>() {
+            @Override public Object newPeerState() { return new Object(); }
+            @Override public void onIncoming(PeerId from, Map<PeerId, Object> states, PartialMessage rpc) { incoming.add(rpc.topic()); }
+            @Override public void onEmitGossip(String topic, byte[] groupId, List<PeerId> peers, Map<PeerId, Object> states) {}
+        });
+        try (RouterFixture f = new RouterFixture(RouterFixture.config().build(), b -> b.extension(ext))) {
+            ScriptedPeer p = f.connect(Direction.INBOUND, RouterFixture.V1_3);
+            p.control(ControlMessage.extensions(new Extensions(true)));
+            p.send(new Rpc(List.of(), List.of(), null, PART));
+            assertEquals(List.of(), incoming);
+            assertEquals(Map.of("topic_not_partial", 1L), ext.errors());
+
+            long announced = p.received().stream().mapToLong(r -> r.subscriptions().size()).sum();
+            f.router.sendPartialWithoutJoining("t");
+            f.runPending();
+            p.send(new Rpc(List.of(), List.of(), null, PART));
+            assertEquals(List.of("t"), incoming);
+            assertEquals(announced, p.received().stream().mapToLong(r -> r.subscriptions().size()).sum(),
+                    "nothing announced: we did not join");
         }
     }
 

@@ -11,8 +11,10 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +45,7 @@ final class ScriptedNode implements AutoCloseable {
     private final long startMillis;
     private final Consumer<String> warn;
     private final Map<String, Duration> validationDelays = new ConcurrentHashMap<>();
+    private final Set<String> joined = new HashSet<>();
     private GossipRouter router;
     private HarnessPartialMessages partial;
 
@@ -91,6 +94,7 @@ final class ScriptedNode implements AutoCloseable {
         } else if (instruction instanceof Instruction.SubscribeToTopic i) {
             router("subscribeToTopic").subscribe(i.topicId(), i.partial() ? TopicOptions.REQUEST_PARTIAL : TopicOptions.FULL_MESSAGES,
                     d -> {}).get();
+            joined.add(i.topicId());
         } else if (instruction instanceof Instruction.SetTopicValidationDelay i) {
             validationDelays.put(i.topicId(), Duration.ofNanos(Math.round(i.delaySeconds() * 1e9)));
         } else if (instruction instanceof Instruction.WaitUntil i) {
@@ -113,7 +117,10 @@ final class ScriptedNode implements AutoCloseable {
                 for (int id : i.publishToNodeIds()) only.add(peerIdOf(id));
             }
             List<PeerId> targets = only;
-            router("publishPartial").call(() -> {
+            GossipRouter r = router("publishPartial");
+            // A publisher outside the topic (the harness's fanout scenario) must still hear what its peers lack.
+            if (!joined.contains(i.topicId())) r.sendPartialWithoutJoining(i.topicId()).get();
+            r.call(() -> {
                 partial.publish(i.topicId(), i.groupId(), targets);
                 return null;
             }).get();

@@ -98,6 +98,29 @@ final class HarnessScenarios {
         return wrap(script);
     }
 
+    /**
+     * {@code partial-messages-fanout}: node 0 never subscribes; after {@code timing}'s setup it
+     * adds all 8 parts and publishes them to nodes 1..7 only; the others get them from those.
+     */
+    static String partialFanout(int nodes, Timing timing, long seed) {
+        Random random = new Random(seed);
+        ArrayNode script = JSON.createArrayNode();
+        spreadHeartbeats(script, nodes);
+        connectionMesh(script, nodes, Math.min(20, nodes - 1), random);
+        for (int i = 1; i < nodes; i++) {
+            onNode(script, i).putObject("instruction").put("type", "subscribeToTopic").put("topicID", TOPIC).put("partial", true);
+        }
+        int group = random.nextInt(256);
+        waitUntil(script, timing.setupSeconds());
+        onNode(script, 0).putObject("instruction").put("type", "addPartialMessage").put("topicID", TOPIC)
+                .put("groupID", group).put("parts", 0xff);
+        ArrayNode to = onNode(script, 0).putObject("instruction").put("type", "publishPartial").put("topicID", TOPIC)
+                .put("groupID", group).putArray("publishToNodeIDs");
+        for (int i = 1; i < Math.min(8, nodes); i++) to.add(i);
+        waitUntil(script, timing.setupSeconds() + timing.flushSeconds());
+        return wrap(script);
+    }
+
     /** The harness's {@code spread_heartbeat_delay}: node i's first heartbeat at 100 ms + 0.1 ms (i + 1), in ns. */
     private static void spreadHeartbeats(ArrayNode script, int nodes) {
         for (int i = 0; i < nodes; i++) {

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * gsnode hosts alone, go hosts alone (the interop go peer's {@code params} mode, the reference)
  * and both mixed run a shortened {@code subnet-blob-msg} (every node gets every message, the lines
  * parse with the harness's field names, duplicates are logged, and the dissemination times are
- * printed), and the partial-messages scenario (every node logs {@code All parts received}). Shadow is found as the other Shadow tests find it; skipped with a
+ * printed), and the partial-messages scenarios, {@code partial-messages} alone and mixed and
+ * {@code partial-messages-fanout} mixed (every node logs {@code All parts received}). Shadow is found as the other Shadow tests find it; skipped with a
  * message where there is none.
  */
 @Timeout(value = 60, unit = TimeUnit.MINUTES)
@@ -76,10 +77,24 @@ class HarnessShadowTest {
         partialMessages(composition("gsnode", "go"));
     }
 
+    @Test
+    void everyHostOfAMixedPartialFanoutCellCompletesTheGroup() throws Exception {
+        // Node 0, the publisher outside the topic, is gsnode; go nodes among the receivers.
+        List<HarnessShadowCell.Program> programs = composition("gsnode", "go");
+        partialMessages(programs, HarnessScenarios.partialFanout(programs.size(), timing(), 3));
+    }
+
+    private static HarnessScenarios.Timing timing() {
+        return FULL ? HarnessScenarios.Timing.PARTIAL : HarnessScenarios.Timing.PARTIAL_SHORT;
+    }
+
     private void partialMessages(List<HarnessShadowCell.Program> programs) throws Exception {
+        partialMessages(programs, HarnessScenarios.partialMessages(programs.size(), timing(), 3));
+    }
+
+    private void partialMessages(List<HarnessShadowCell.Program> programs, String script) throws Exception {
         HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("partial"));
-        cell.write(HarnessScenarios.partialMessages(programs.size(),
-                FULL ? HarnessScenarios.Timing.PARTIAL : HarnessScenarios.Timing.PARTIAL_SHORT, 3), programs, 3);
+        cell.write(script, programs, 3);
         runShadow(cell, programs);
         for (int i = 0; i < programs.size(); i++) {
             long complete = cell.stdout(i, programs.get(i)).stream().filter(l -> l.path("msg").asText().equals("All parts received")).count();
