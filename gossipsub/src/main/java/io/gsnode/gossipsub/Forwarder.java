@@ -114,7 +114,10 @@ final class Forwarder {
         drain(List.of(new PlannedMessage(id, m, plan)));
     }
 
-    /** v1.2: tell the other mesh peers at once, in its own RPC ahead of their queued data, that we hold {@code id}. */
+    /**
+     * v1.2: tell the mesh peers other than {@code source} (null: all of them) at once, in its own
+     * RPC ahead of their queued data, that we hold {@code id}.
+     */
     private void sendIDontWant(String topic, MessageId id, PeerId source) {
         Set<PeerId> m = s.mesh.get(topic);
         if (m == null) return;
@@ -128,6 +131,12 @@ final class Forwarder {
         }
     }
 
+    /**
+     * Our own messages. Each one at or above the IDONTWANT threshold is first announced with
+     * IDONTWANT to the topic's mesh peers, in the urgent lane ahead of any data, as go-libp2p-pubsub
+     * does since v0.14.0 ("Send IDONTWANT before first publish", #612): a mesh peer that gets a copy
+     * from someone else first then never sends one back to us.
+     */
     List<PublishResult> publish(List<Outgoing> batch) {
         List<PlannedMessage> planned = new ArrayList<>();
         long now = s.now();
@@ -136,6 +145,7 @@ final class Forwarder {
             MessageId id = idFunction.apply(m);
             s.seen.add(id, now);
             s.mcache.put(id, m);
+            if (m.data().length >= config.idontwantThreshold()) sendIDontWant(m.topic(), id, null);
             planned.add(new PlannedMessage(id, m, plan(id, m, null, true)));
         }
         return drain(planned);

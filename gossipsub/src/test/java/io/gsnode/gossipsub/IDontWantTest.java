@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
+import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.libp2p.connection.Direction;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -37,6 +38,29 @@ class IDontWantTest {
         ScriptedPeer p = f.connect(Direction.INBOUND, protocol).subscribe("t");
         p.control(ControlMessage.graft("t"));
         return p;
+    }
+
+    @Test
+    void ourOwnLargePublishIsAnnouncedWithIDontWantAheadOfItsData() {
+        byte[] large = new byte[f.config.idontwantThreshold()];
+        MessageId id = f.publish("t", large).id();
+        for (ScriptedPeer p : List.of(a, b, c)) {
+            List<Rpc> got = p.received();
+            int announced = indexOf(got, r -> r.control() != null && r.control().idontwant().stream()
+                    .anyMatch(w -> w.messageIds().stream().anyMatch(raw -> java.util.Arrays.equals(raw, id.bytes()))));
+            int data = indexOf(got, r -> r.publish().stream().anyMatch(m -> java.util.Arrays.equals(m.data(), large)));
+            assertEquals(true, announced >= 0 && (data < 0 || announced < data), "IDONTWANT first: " + announced + " vs " + data);
+        }
+        f.publish("t", new byte[f.config.idontwantThreshold() - 1]);
+        assertEquals(3, a.controls(ControlMessage::idontwant) + b.controls(ControlMessage::idontwant)
+                + c.controls(ControlMessage::idontwant), "none for a message under the threshold");
+    }
+
+    private static int indexOf(List<Rpc> rpcs, java.util.function.Predicate<Rpc> p) {
+        for (int i = 0; i < rpcs.size(); i++) {
+            if (p.test(rpcs.get(i))) return i;
+        }
+        return -1;
     }
 
     @Test

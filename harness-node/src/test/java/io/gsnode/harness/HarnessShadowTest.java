@@ -93,7 +93,7 @@ class HarnessShadowTest {
     }
 
     private void partialMessages(List<HarnessShadowCell.Program> programs, String script) throws Exception {
-        HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("partial"));
+        HarnessShadowCell cell = new HarnessShadowCell(cellDir("partial"));
         cell.write(script, programs, 3);
         runShadow(cell, programs);
         for (int i = 0; i < programs.size(); i++) {
@@ -110,10 +110,16 @@ class HarnessShadowTest {
         return programs;
     }
 
+    /** Where a cell is written: under {@code -Dgsnode.harness.keep=DIR} when given (kept for reading), else the test's temporary directory. */
+    private Path cellDir(String name) {
+        String keep = System.getProperty("gsnode.harness.keep");
+        return keep == null || keep.isBlank() ? dir.resolve(name) : Path.of(keep).resolve(name + "-" + NODES + "-" + System.nanoTime());
+    }
+
     private void subnetBlob(List<HarnessShadowCell.Program> programs, String label) throws Exception {
         HarnessScenarios.Script script = HarnessScenarios.subnetBlob(programs.size(), MESSAGES,
                 FULL ? HarnessScenarios.Timing.SUBNET_BLOB : HarnessScenarios.Timing.SUBNET_BLOB_SHORT, 7);
-        HarnessShadowCell cell = new HarnessShadowCell(dir.resolve("subnet-blob"));
+        HarnessShadowCell cell = new HarnessShadowCell(cellDir("subnet-blob-" + label.replace(' ', '-')));
         cell.write(script.json(), programs, 7);
         long wall = runShadow(cell, programs);
 
