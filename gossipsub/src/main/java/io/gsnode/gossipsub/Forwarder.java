@@ -51,8 +51,8 @@ final class Forwarder {
     private final MeshMaintenance meshes;
 
     Forwarder(RouterState s, MessageSigner signer, MessageIdFunction idFunction, MessageValidator validator,
-              ValidationDelay validationDelay, ForwardingPolicy forwarding, RequestPolicy requests, Promises promises, PartialNegotiation partial,
-              MeshMaintenance meshes) {
+              ValidationDelay validationDelay, ForwardingPolicy forwarding, RequestPolicy requests, Promises promises,
+              PartialNegotiation partial, MeshMaintenance meshes) {
         this.s = s;
         this.config = s.config;
         this.signer = signer;

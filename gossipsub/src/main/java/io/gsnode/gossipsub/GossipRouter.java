@@ -151,7 +151,9 @@ public final class GossipRouter implements AutoCloseable {
      */
     public CompletableFuture<Void> sendPartialWithoutJoining(String topic) {
         return call(() -> {
-            if (!partial.advertises()) throw new IllegalStateException("partial messages on " + topic + " need the partial-messages extension");
+            if (!partial.advertises()) {
+                throw new IllegalStateException("partial messages on " + topic + " need the partial-messages extension");
+            }
             if (!s.subscriptions.containsKey(topic)) s.topicOptions.put(topic, new TopicOptions(false, true));
             return null;
         });

@@ -78,10 +78,14 @@ final class HarnessPartialMessage {
         if (message.length < 1 + 8) throw new IllegalArgumentException("a partial message of " + message.length + " bytes is too short");
         int included = message[0] & ALL;
         long group = ByteBuffer.wrap(message, message.length - 8, 8).getLong();
-        if (group != groupId) throw new IllegalArgumentException("a partial message of group " + Long.toUnsignedString(group) + " for group " + Long.toUnsignedString(groupId));
+        if (group != groupId) {
+            throw new IllegalArgumentException("a partial message of group " + Long.toUnsignedString(group)
+                    + " for group " + Long.toUnsignedString(groupId));
+        }
         int body = message.length - 1 - 8;
         if (body != Integer.bitCount(included) * PART_BYTES) {
-            throw new IllegalArgumentException("a partial message naming " + Integer.bitCount(included) + " parts has " + body + " bytes of parts");
+            throw new IllegalArgumentException("a partial message naming " + Integer.bitCount(included) + " parts has "
+                    + body + " bytes of parts");
         }
         int offset = 1;
         for (int i = 0; i < PARTS; i++) {
