@@ -1,8 +1,7 @@
 package io.gsnode.gossipsub;
 
 import io.gsnode.gossipsub.rpc.PubMessage;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import io.gsnode.libp2p.crypto.DataPathCrypto;
 import java.util.Arrays;
 
 /**
@@ -16,13 +15,6 @@ public interface MessageIdFunction {
     MessageId apply(PubMessage message);
 
     /** The first 20 bytes of SHA-256 of the data: the interop peers' shared rule (PEER-PROTOCOL.md). */
-    MessageIdFunction SHA256_PREFIX_20 = m -> MessageId.wrap(Arrays.copyOf(sha256(m.data()), 20));
-
-    private static byte[] sha256(byte[] data) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK always has SHA-256", e);
-        }
-    }
+    MessageIdFunction SHA256_PREFIX_20 =
+            m -> MessageId.wrap(Arrays.copyOf(DataPathCrypto.process().sha256(m.data()), 20));
 }

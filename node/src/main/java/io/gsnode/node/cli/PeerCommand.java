@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -98,6 +99,9 @@ public final class PeerCommand implements Callable<Integer> {
     @Option(names = "--io-threads", paramLabel = "N", description = "Netty event-loop threads (default: one per core).")
     Integer ioThreads;
 
+    @Mixin
+    CryptoOption crypto = new CryptoOption();
+
     private final EventLog events = new EventLog(System.out);
 
     public static void main(String[] args) {
@@ -108,6 +112,8 @@ public final class PeerCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         long started = System.nanoTime();
         validate();
+        String cryptoProblem = crypto.apply();
+        if (cryptoProblem != null) throw new CommandLine.ParameterException(spec.commandLine(), cryptoProblem);
         GossipConfig gossipConfig = gossipConfig();
         PrivKey key = keySeed == null ? Ed25519.generate() : Ed25519.fromIndex(Long.parseUnsignedLong(keySeed));
         TcpConfig tcp = TcpConfig.DEFAULT.withEpoll(epoll);

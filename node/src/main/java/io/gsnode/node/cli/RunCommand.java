@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -96,6 +97,9 @@ public final class RunCommand implements Callable<Integer> {
                     + " fall in the delivery window; the record's jit_warmup field says what it did (default: on)."})
     boolean jitWarmup = true;
 
+    @Mixin
+    CryptoOption crypto = new CryptoOption();
+
     @Option(names = "--shadow", description = {"Run as a Shadow host (set by gsnode shadow): TCP on NIO, no interface"
             + " enumeration, IPv4 only, QUIC datagrams that fit Shadow's token buckets; the record says backend shadow."})
     boolean shadow;
@@ -109,6 +113,11 @@ public final class RunCommand implements Callable<Integer> {
         // Before anything can create a Netty channel or a JDK socket (see ShadowSafety).
         if (shadow) ShadowSafety.applyProcessProperties(index);
         NodeSettings settings = settings();
+        String cryptoProblem = crypto.apply();
+        if (cryptoProblem != null) {
+            System.err.println("gsnode run: " + cryptoProblem);
+            return 2;
+        }
         LocalTopology topo;
         try {
             topo = TopologyReader.readLocal(topology, index);

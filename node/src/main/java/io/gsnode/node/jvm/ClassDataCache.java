@@ -87,6 +87,7 @@ public final class ClassDataCache {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
         cmd.addAll(NodeJvm.BASE_FLAGS);
+        cmd.addAll(NodeJvm.nativeLibraryFlags(jar));
         cmd.add(feature >= AOT_CACHE_JDK ? "-XX:AOTCacheOutput=" + partial : "-XX:ArchiveClassesAtExit=" + partial);
         cmd.addAll(List.of("-cp", jar.toString(), ClassDataTraining.class.getName(), work.toString()));
         progress.println("gsnode: making the class-data cache of " + jar.getFileName() + " for JDK " + feature

@@ -25,23 +25,42 @@ public final class NodeJvm {
      * C2 (3 and 5 of 9 receivers completed) against 1,310-1,470 ms (9 of 9). The JVM's own
      * warnings go to stderr: a node's stdout carries only its JSON events. Out of memory, a node
      * exits (status 3) rather than limp on with a dead event loop or heartbeat and write a record
-     * that says complete: its runner then records it lost.
+     * that says complete: its runner then records it lost. Native access is granted because the
+     * node loads Netty's and BoringSSL's libraries (JDK 24 and later warn otherwise).
      */
     public static final List<String> BASE_FLAGS = List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m",
             "-XX:TieredStopAtLevel=1", "-Xss512k", "-XX:+IgnoreUnrecognizedVMOptions", "-XX:+ExitOnOutOfMemoryError",
-            "-Xlog:disable", "-Xlog:all=warning:stderr");
+            "-Xlog:disable", "-Xlog:all=warning:stderr", "--enable-native-access=ALL-UNNAMED");
+
+    /** The directory beside the assembled jar where the build puts the native libraries ({@code app/target/native}). */
+    public static final String NATIVE_DIRECTORY = "native";
 
     private NodeJvm() {}
 
     /**
-     * The flags of a node started with {@code java} on {@code classpath}: {@link #BASE_FLAGS},
-     * then the cache's when the classpath is one jar with a fresh cache beside it for this JDK.
+     * The flags of a node started with {@code java} on {@code classpath}: {@link #BASE_FLAGS}, the
+     * jar's native libraries when the build put them beside it ({@link #nativeLibraryFlags}), then
+     * the cache's when the classpath is one jar with a fresh cache beside it for this JDK.
      */
     public static List<String> flags(Path java, String classpath) {
         List<String> flags = new ArrayList<>(BASE_FLAGS);
+        jarOf(classpath).ifPresent(jar -> flags.addAll(nativeLibraryFlags(jar)));
         jarOf(classpath).flatMap(jar -> ClassDataCache.of(java, jar)).flatMap(ClassDataCache::usableFlags)
                 .ifPresent(flags::addAll);
         return List.copyOf(flags);
+    }
+
+    /**
+     * {@code -Djava.library.path=} the {@link #NATIVE_DIRECTORY} beside {@code jar}, when it
+     * exists; nothing otherwise. Every node then maps the same file of each library (quiche, the
+     * epoll transport, Conscrypt's BoringSSL), whose pages the host shares among them, where a
+     * library extracted from the jar is a private temporary copy per process. Without the
+     * directory, Netty extracts its libraries as before and the data path's crypto falls back to
+     * the JDK's (the record says which ran).
+     */
+    public static List<String> nativeLibraryFlags(Path jar) {
+        Path dir = jar.toAbsolutePath().resolveSibling(NATIVE_DIRECTORY);
+        return Files.isDirectory(dir) ? List.of("-Djava.library.path=" + dir) : List.of();
     }
 
     /** The jar a one-entry classpath names (the assembled {@code gsnode.jar}); empty for directories or several entries. */

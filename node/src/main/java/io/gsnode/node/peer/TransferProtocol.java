@@ -3,12 +3,12 @@ package io.gsnode.node.peer;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.Stream;
 import io.gsnode.libp2p.connection.StreamHandler;
+import io.gsnode.libp2p.crypto.DataPathCrypto;
 import io.gsnode.libp2p.host.Host;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
 
@@ -51,11 +51,7 @@ public final class TransferProtocol {
     }
 
     static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JDK lacks SHA-256", e);
-        }
+        return DataPathCrypto.process().newSha256();
     }
 
     /** The responder: digests everything to EOF, then answers with the digest. */

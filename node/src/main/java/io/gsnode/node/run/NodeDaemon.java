@@ -5,6 +5,7 @@ import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.gossipsub.trace.GossipCounters;
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.connection.FailureKind;
+import io.gsnode.libp2p.crypto.DataPathCrypto;
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.host.TransportFactory;
@@ -273,13 +274,19 @@ public final class NodeDaemon {
         configMap.put("gossipsub", config.asMap());
         configMap.put("transport", settings.transportSettings());
         configMap.put("arm_knobs", settings.arm().knobs());
-        configMap.put("schedule", Map.of("epoch_ms", schedule.epochMs(),
-                "dial_at_ms", schedule.dialAt().toMillis(),
-                "subscribe_at_ms", schedule.subscribeAt().toMillis(),
-                "publish_at_ms", schedule.publishAt().toMillis(),
-                "hold_ms", schedule.hold().toMillis()));
-        configMap.put("jvm", Map.of("version", Runtime.version().toString(),
-                "flags", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        // Ordered maps: a record's keys keep one order from run to run, as every other map in it does.
+        Map<String, Object> scheduleMap = new LinkedHashMap<>();
+        scheduleMap.put("epoch_ms", schedule.epochMs());
+        scheduleMap.put("dial_at_ms", schedule.dialAt().toMillis());
+        scheduleMap.put("subscribe_at_ms", schedule.subscribeAt().toMillis());
+        scheduleMap.put("publish_at_ms", schedule.publishAt().toMillis());
+        scheduleMap.put("hold_ms", schedule.hold().toMillis());
+        configMap.put("schedule", scheduleMap);
+        Map<String, Object> jvmMap = new LinkedHashMap<>();
+        jvmMap.put("version", Runtime.version().toString());
+        jvmMap.put("flags", ManagementFactory.getRuntimeMXBean().getInputArguments());
+        configMap.put("jvm", jvmMap);
+        configMap.put("crypto", DataPathCrypto.process().kind().label());
         Map<String, Object> extras = new LinkedHashMap<>(arm.extras());
         extras.putAll(lateness);
         if (!counters.rejected().isEmpty()) extras.put("rejected_by_reason", counters.rejected());

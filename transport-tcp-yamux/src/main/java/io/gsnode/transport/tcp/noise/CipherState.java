@@ -1,5 +1,6 @@
 package io.gsnode.transport.tcp.noise;
 
+import io.gsnode.libp2p.crypto.DataPathCrypto;
 import java.security.GeneralSecurityException;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
@@ -8,7 +9,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A Noise CipherState: ChaCha20-Poly1305 with a 64-bit counter nonce (4 zero bytes, then the
- * counter little-endian). One instance per direction, because the JDK refuses to re-initialise an
+ * counter little-endian), from the process's {@link DataPathCrypto} (BoringSSL or the JDK: the
+ * bytes are the same). One instance per direction, because the JDK refuses to re-initialise an
  * encrypting Cipher with the key and nonce of its previous initialisation.
  */
 final class CipherState {
@@ -22,11 +24,7 @@ final class CipherState {
 
     CipherState(byte[] key) {
         this.key = new SecretKeySpec(key, "ChaCha20");
-        try {
-            this.cipher = Cipher.getInstance("ChaCha20-Poly1305");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("this JDK lacks ChaCha20-Poly1305", e);
-        }
+        this.cipher = DataPathCrypto.process().newChaCha20Poly1305();
     }
 
     /** Encrypts {@code plaintext[off, off+len)} into {@code out} at {@code outOff}; returns the bytes written. */
