@@ -2,16 +2,32 @@ package io.gsnode.node.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
-/** What the node flags make a JVM do when it goes wrong. */
+/** What the node flags make a JVM do when it goes wrong, and what they point it at. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NodeJvmTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theLibraryPathIsTheNativeDirectoryBesideTheJarWhenTheBuildMadeOne() throws Exception {
+        Path jar = Files.createFile(dir.resolve("gsnode.jar"));
+        assertEquals(List.of(), NodeJvm.nativeLibraryFlags(jar), "no directory: Netty extracts, crypto falls back");
+        Path nativeDir = Files.createDirectory(dir.resolve(NodeJvm.NATIVE_DIRECTORY));
+        assertEquals(List.of("-Djava.library.path=" + nativeDir), NodeJvm.nativeLibraryFlags(jar));
+        assertEquals(List.of("-Djava.library.path=" + nativeDir),
+                NodeJvm.flags(Path.of("/nonexistent/bin/java"), jar.toString()).subList(NodeJvm.BASE_FLAGS.size(),
+                        NodeJvm.BASE_FLAGS.size() + 1), "after the base flags");
+    }
 
     /**
      * Issue 18 #12: out of memory on a thread other than main (an event loop, the heartbeat), a
