@@ -145,7 +145,7 @@ def commands(impls, variants, java, impl_defaulted):
     cmds = {}
     for impl in impls:
         if impl == "java":
-            peer = java_cmd()  # [java, -cp, jar, PeerCommand]: checks the jar is there
+            peer = java_cmd()  # [java, (library path,) -cp, jar, PeerCommand]: checks the jar is there
             for label, (flags, _) in variants.items():
                 cmds[label] = [java] + flags + peer[1:]
         elif impl == "go":

@@ -22,7 +22,11 @@ def java_cmd():
     if not os.path.exists(jar):
         sys.exit("app/target/gsnode.jar is missing: run ./gsnode --help once to build it")
     java = os.environ.get("GSNODE_JAVA", "java")
-    return [java, "-cp", jar, "io.gsnode.node.cli.PeerCommand"]
+    # The native libraries the build put beside the jar (BoringSSL for Noise and SHA-256, quiche):
+    # without them the data path runs the JDK's crypto, as a node without them would.
+    native = os.path.join(os.path.dirname(jar), "native")
+    lib = ["-Djava.library.path=" + native] if os.path.isdir(native) else []
+    return [java] + lib + ["-cp", jar, "io.gsnode.node.cli.PeerCommand"]
 
 
 def go_cmd():

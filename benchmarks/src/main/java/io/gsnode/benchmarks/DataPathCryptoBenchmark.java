@@ -43,8 +43,9 @@ public class DataPathCryptoBenchmark extends AbstractMicrobenchmark {
     @Setup
     public void setUp() throws GeneralSecurityException {
         DataPathCrypto provider = DataPathCrypto.load(DataPathCrypto.Mode.parse(crypto));
-        if (!provider.kind().name().equalsIgnoreCase(crypto)) {
-            throw new IllegalStateException("asked for " + crypto + ", got " + provider.kind().label());
+        String expected = crypto.equals("native") ? DataPathCrypto.BORINGSSL : DataPathCrypto.JDK;
+        if (!provider.aeadProvider().equals(expected) || !provider.sha256Provider().equals(expected)) {
+            throw new IllegalStateException("asked for " + crypto + ", got " + provider.describe());
         }
         cipher = provider.newChaCha20Poly1305();
         sha256 = provider.newSha256();

@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.libp2p.crypto.DataPathCrypto.Kind;
 import io.gsnode.libp2p.crypto.DataPathCrypto.Mode;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
@@ -26,12 +31,50 @@ class DataPathCryptoTest {
 
     @Test
     void boringSslLoadsWhereConscryptShipsItsLibrary() {
-        // The uber jar carries linux-x86_64 (and other platforms'): this project's machines must get it.
-        if (System.getProperty("os.name").equals("Linux") && System.getProperty("os.arch").equals("amd64")) {
-            assertEquals(Kind.NATIVE, NATIVE.kind());
+        // load(NATIVE) throws where it does not; the uber jar carries linux-x86_64 among others.
+        assertEquals(Map.of("mode", "native", "chacha20_poly1305", "boringssl", "sha256", "boringssl"), NATIVE.describe());
+        assertEquals(Map.of("mode", "jdk", "chacha20_poly1305", "jdk", "sha256", "jdk"), JDK.describe());
+    }
+
+    @Test
+    void autoTakesTheAeadFromBoringSslAndSha256FromWhicheverIsFasterUnderThisJit() {
+        DataPathCrypto auto = DataPathCrypto.load(Mode.AUTO);
+        assertEquals("boringssl", auto.aeadProvider());
+        // This JVM's flags decide: C1 only (a node), BoringSSL; C2 with the SHA intrinsic, the JDK.
+        assertEquals(JitIntrinsics.sha256() ? "jdk" : "boringssl", auto.sha256Provider());
+    }
+
+    @Test
+    void aC1OnlyJvmHasNoSha256IntrinsicAndAC2JvmHasOneWhereTheCpuDoes() throws Exception {
+        assertEquals("false", jitIntrinsicInJvm("-XX:TieredStopAtLevel=1"));
+        assertEquals("false", jitIntrinsicInJvm("-Xint"));
+        assertEquals("false", jitIntrinsicInJvm("-XX:TieredStopAtLevel=4", "-XX:-UseSHA"), "the CPU's SHA off");
+        assertEquals("false", jitIntrinsicInJvm("-XX:TieredStopAtLevel=4", "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:-UseSHA256Intrinsics"), "the intrinsic off");
+        // On by default where the CPU has the SHA extensions (this project's machines do).
+        Path cpuinfo = Path.of("/proc/cpuinfo");
+        if (Files.isReadable(cpuinfo) && Files.readString(cpuinfo).contains(" sha_ni")) {
+            assertEquals("true", jitIntrinsicInJvm("-XX:TieredStopAtLevel=4"));
         }
-        assertEquals(Kind.JDK, JDK.kind());
-        assertEquals("boringssl", Kind.NATIVE.label());
+    }
+
+    /** Runs {@link JitIntrinsics#sha256} in a JVM of its own with {@code flags}. */
+    private static String jitIntrinsicInJvm(String... flags) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of(flags));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), PrintSha256Intrinsic.class.getName()));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(1, TimeUnit.MINUTES));
+        return out;
+    }
+
+    /** The child JVM of {@link #jitIntrinsicInJvm}. */
+    static final class PrintSha256Intrinsic {
+        public static void main(String[] args) {
+            System.out.println(JitIntrinsics.sha256());
+        }
     }
 
     @Test
@@ -48,8 +91,8 @@ class DataPathCryptoTest {
                 + "f08e4b7a9de576d26586cec64b6116" + "1ae10b594f09e26a7e902ecbd0600691";
         for (DataPathCrypto c : new DataPathCrypto[] {JDK, NATIVE}) {
             byte[] sealed = crypt(c, Cipher.ENCRYPT_MODE, key, nonce, aad, plaintext);
-            assertEquals(expected, HEX.formatHex(sealed), c.kind().label());
-            assertArrayEquals(plaintext, crypt(c, Cipher.DECRYPT_MODE, key, nonce, aad, sealed), c.kind().label());
+            assertEquals(expected, HEX.formatHex(sealed), c.aeadProvider());
+            assertArrayEquals(plaintext, crypt(c, Cipher.DECRYPT_MODE, key, nonce, aad, sealed), c.aeadProvider());
         }
     }
 
@@ -78,7 +121,7 @@ class DataPathCryptoTest {
             for (DataPathCrypto c : new DataPathCrypto[] {JDK, NATIVE}) {
                 // CipherState turns exactly this exception into a NoiseException that closes the connection.
                 assertThrows(AEADBadTagException.class, () -> crypt(c, Cipher.DECRYPT_MODE, key, nonce, null, bad),
-                        c.kind().label() + " at " + at);
+                        c.aeadProvider() + " at " + at);
             }
         }
     }
@@ -101,9 +144,9 @@ class DataPathCryptoTest {
     void theProcessKeepsItsFirstChoice() {
         DataPathCrypto first = DataPathCrypto.process();
         assertSame(first, DataPathCrypto.configure(Mode.AUTO));
-        Mode other = first.kind() == Kind.NATIVE ? Mode.JDK : Mode.NATIVE;
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> DataPathCrypto.configure(other));
-        assertTrue(e.getMessage().contains("already " + first.kind().label()), e.getMessage());
+        assertEquals("auto", first.describe().get("mode"), "nothing set " + DataPathCrypto.MODE_PROPERTY);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> DataPathCrypto.configure(Mode.JDK));
+        assertEquals("data-path crypto is already auto in this process", e.getMessage());
     }
 
     @Test

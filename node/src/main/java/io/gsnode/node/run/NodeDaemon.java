@@ -286,7 +286,7 @@ public final class NodeDaemon {
         jvmMap.put("version", Runtime.version().toString());
         jvmMap.put("flags", ManagementFactory.getRuntimeMXBean().getInputArguments());
         configMap.put("jvm", jvmMap);
-        configMap.put("crypto", DataPathCrypto.process().kind().label());
+        configMap.put("crypto", DataPathCrypto.process().describe());
         Map<String, Object> extras = new LinkedHashMap<>(arm.extras());
         extras.putAll(lateness);
         if (!counters.rejected().isEmpty()) extras.put("rejected_by_reason", counters.rejected());
