@@ -10,12 +10,14 @@ import io.netty.util.concurrent.PromiseCombiner;
  * Encrypts outbound bytes into Noise transport messages (at most {@link NoiseSession#MAX_PLAINTEXT}
  * plaintext bytes each) and decrypts inbound messages framed by {@link NoiseFrames#decoder()}.
  * Both directions release the buffers they are given.
+ *
+ * <p>The cipher reads the frame's memory and writes the new buffer's through NIO views, so a
+ * message is copied by neither direction and a connection holds no scratch arrays (two of 64 KiB
+ * each before, on every connection: 8.75 MiB of heap at the report's degree 70).
  */
 public final class NoiseCodec extends ChannelDuplexHandler {
 
     private final NoiseSession session;
-    private byte[] plain = new byte[NoiseSession.MAX_PLAINTEXT];
-    private byte[] cipher = new byte[NoiseFrames.MAX_MESSAGE];
 
     NoiseCodec(NoiseSession session) {
         this.session = session;
@@ -24,14 +26,19 @@ public final class NoiseCodec extends ChannelDuplexHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf frame = (ByteBuf) msg;
-        int length = frame.readableBytes();
+        ByteBuf plain = null;
         try {
-            frame.readBytes(cipher, 0, length);
+            int capacity = Math.max(0, frame.readableBytes() - CipherState.TAG_BYTES);
+            plain = ctx.alloc().buffer(capacity);
+            int n = session.decrypt(frame.nioBuffer(), plain.nioBuffer(0, capacity));
+            plain.writerIndex(n);
+        } catch (RuntimeException e) {
+            if (plain != null) plain.release();
+            throw e;
         } finally {
             frame.release();
         }
-        int plainLength = session.decrypt(cipher, 0, length, plain, 0);
-        ctx.fireChannelRead(ctx.alloc().buffer(plainLength).writeBytes(plain, 0, plainLength));
+        ctx.fireChannelRead(plain);
     }
 
     @Override
@@ -55,9 +62,23 @@ public final class NoiseCodec extends ChannelDuplexHandler {
         }
     }
 
+    /**
+     * The next {@code length} bytes of {@code data} as one framed transport message: a 2-byte
+     * length, then the ciphertext.
+     */
     private ByteBuf encryptChunk(ChannelHandlerContext ctx, ByteBuf data, int length) {
-        data.readBytes(plain, 0, length);
-        int cipherLength = session.encrypt(plain, 0, length, cipher, 0);
-        return ctx.alloc().buffer(2 + cipherLength).writeShort(cipherLength).writeBytes(cipher, 0, cipherLength);
+        int cipherLength = length + CipherState.TAG_BYTES;
+        ByteBuf out = ctx.alloc().buffer(2 + cipherLength);
+        try {
+            out.writeShort(cipherLength);
+            int n = session.encrypt(
+                    data.nioBuffer(data.readerIndex(), length), out.nioBuffer(2, cipherLength));
+            out.writerIndex(2 + n);
+        } catch (RuntimeException e) {
+            out.release();
+            throw e;
+        }
+        data.skipBytes(length);
+        return out;
     }
 }
