@@ -1,7 +1,6 @@
 package io.gsnode.transport.tcp.noise;
 
 import io.gsnode.libp2p.crypto.DataPathCrypto;
-import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
@@ -36,39 +35,6 @@ final class CipherState {
             return cipher.doFinal(plaintext, off, len, out, outOff);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("ChaCha20-Poly1305 encryption failed", e);
-        }
-    }
-
-    /**
-     * Encrypts {@code plaintext}'s remaining bytes into {@code out} at its position (both advance);
-     * no associated data, as Noise's transport messages have none. Direct buffers go to BoringSSL
-     * without a copy.
-     */
-    int encrypt(ByteBuffer plaintext, ByteBuffer out) {
-        try {
-            init(Cipher.ENCRYPT_MODE);
-            return cipher.doFinal(plaintext, out);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("ChaCha20-Poly1305 encryption failed", e);
-        }
-    }
-
-    /**
-     * Decrypts and authenticates {@code ciphertext}'s remaining bytes into {@code out}; returns the
-     * plaintext length.
-     */
-    int decrypt(ByteBuffer ciphertext, ByteBuffer out) {
-        int len = ciphertext.remaining();
-        if (len < TAG_BYTES) {
-            throw new NoiseException("noise ciphertext of " + len + " bytes is shorter than its 16-byte tag");
-        }
-        try {
-            init(Cipher.DECRYPT_MODE);
-            return cipher.doFinal(ciphertext, out);
-        } catch (AEADBadTagException e) {
-            throw new NoiseException("noise frame failed authentication (nonce " + (n - 1) + ")");
-        } catch (GeneralSecurityException e) {
-            throw new NoiseException("noise decryption failed: " + e.getMessage(), e);
         }
     }
 

@@ -1,7 +1,5 @@
 package io.gsnode.transport.tcp.noise;
 
-import java.nio.ByteBuffer;
-
 /** The two transport ciphers that a completed handshake yields. */
 public final class NoiseSession {
 
@@ -18,30 +16,8 @@ public final class NoiseSession {
 
     /** Encrypts up to {@link #MAX_PLAINTEXT} bytes; returns the ciphertext length written to {@code out}. */
     public int encrypt(byte[] plaintext, int off, int len, byte[] out, int outOff) {
-        if (len > MAX_PLAINTEXT) {
-            throw new IllegalArgumentException("noise plaintext of " + len + " bytes exceeds " + MAX_PLAINTEXT);
-        }
+        if (len > MAX_PLAINTEXT) throw new IllegalArgumentException("noise plaintext of " + len + " bytes exceeds " + MAX_PLAINTEXT);
         return sender.encrypt(null, plaintext, off, len, out, outOff);
-    }
-
-    /**
-     * Encrypts {@code plaintext}'s remaining bytes (at most {@link #MAX_PLAINTEXT}) into
-     * {@code out}; returns the ciphertext length.
-     */
-    public int encrypt(ByteBuffer plaintext, ByteBuffer out) {
-        int len = plaintext.remaining();
-        if (len > MAX_PLAINTEXT) {
-            throw new IllegalArgumentException("noise plaintext of " + len + " bytes exceeds " + MAX_PLAINTEXT);
-        }
-        return sender.encrypt(plaintext, out);
-    }
-
-    /**
-     * Decrypts the transport message that is {@code ciphertext}'s remaining bytes into
-     * {@code out}; returns the plaintext length.
-     */
-    public int decrypt(ByteBuffer ciphertext, ByteBuffer out) {
-        return receiver.decrypt(ciphertext, out);
     }
 
     /** Decrypts one transport message; returns the plaintext length written to {@code out}. */
