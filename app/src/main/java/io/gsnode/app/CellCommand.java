@@ -121,7 +121,9 @@ public final class CellCommand implements Callable<Integer> {
                     + "(default: on; see gsnode run --help). Shadow hosts never do: simulated time does not see CPU.")
     boolean jitWarmup = true;
 
-    @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM flags (repeatable; default: the measured set and the jar's class-data cache, see gsnode node-jvm-flags).")
+    @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM flags (repeatable; default: the measured set and the jar's class-data cache,"
+            + " which gsnode node-jvm prints; under Shadow also Shadow's additions, which gsnode node-jvm --shadow prints"
+            + " and this replaces too).")
     List<String> jvmFlags = new ArrayList<>();
 
     @Option(names = "--impl", paramLabel = "java|go|mixed",

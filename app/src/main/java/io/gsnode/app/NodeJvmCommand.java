@@ -2,6 +2,7 @@ package io.gsnode.app;
 
 import io.gsnode.node.jvm.ClassDataCache;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.shadow.ShadowJvmFlags;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -24,12 +25,17 @@ public final class NodeJvmCommand implements Callable<Integer> {
     @Option(names = "--force", description = "With --make-cache: make it even when it is fresh.")
     boolean force;
 
+    @Option(names = "--shadow", description = "Print the flags of a host under Shadow instead: these, then Shadow's own"
+            + " additions (what --jvm-flag replaces on gsnode cell --backend shadow).")
+    boolean shadow;
+
     @Override
     public Integer call() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = System.getProperty("java.class.path");
         if (!makeCache) {
-            NodeJvm.flags(java, classpath).forEach(System.out::println);
+            (shadow ? ShadowJvmFlags.recommended(java.toString(), classpath) : NodeJvm.flags(java, classpath))
+                    .forEach(System.out::println);
             return 0;
         }
         Optional<ClassDataCache> cache = NodeJvm.jarOf(classpath).flatMap(jar -> ClassDataCache.of(java, jar));
