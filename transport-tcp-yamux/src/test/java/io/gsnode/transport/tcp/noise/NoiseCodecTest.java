@@ -3,7 +3,6 @@ package io.gsnode.transport.tcp.noise;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import io.gsnode.libp2p.crypto.Ed25519;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -23,8 +22,8 @@ class NoiseCodecTest {
 
     @Test
     void aForwardInsideAReadOnTheSameThreadCorruptsNeitherConnection() {
-        NoiseSession[] in = sessions(1, 2);
-        NoiseSession[] out = sessions(3, 4);
+        NoiseSession[] in = NoiseTransportFuzzTest.sessions();
+        NoiseSession[] out = NoiseTransportFuzzTest.sessions();
         EmbeddedChannel outbound = new EmbeddedChannel(new NoiseCodec(out[0]));
         ByteArrayOutputStream relayed = new ByteArrayOutputStream();
         EmbeddedChannel inbound = new EmbeddedChannel(NoiseFrames.decoder(), new NoiseCodec(in[1]),
@@ -59,15 +58,5 @@ class NoiseCodecTest {
         assertArrayEquals(payload, received.toByteArray(), "the second connection's stream, decrypted at its far end");
         assertFalse(inbound.finishAndReleaseAll() | outbound.finishAndReleaseAll() | far.finishAndReleaseAll(),
                 "nothing left over in any pipeline");
-    }
-
-    /** A completed handshake between two keys: [0] encrypts for [1]. */
-    private static NoiseSession[] sessions(int dialerKey, int listenerKey) {
-        NoiseHandshake dialer = NoiseHandshake.initiator(Ed25519.fromIndex(dialerKey), null);
-        NoiseHandshake listener = NoiseHandshake.responder(Ed25519.fromIndex(listenerKey));
-        listener.readMessage(dialer.writeMessage());
-        dialer.readMessage(listener.writeMessage());
-        listener.readMessage(dialer.writeMessage());
-        return new NoiseSession[] {dialer.split(), listener.split()};
     }
 }

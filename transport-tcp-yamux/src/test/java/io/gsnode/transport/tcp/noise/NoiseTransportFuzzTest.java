@@ -60,8 +60,8 @@ class NoiseTransportFuzzTest {
         assertArrayEquals(Arrays.copyOf(plain, Math.min(out.length, plain.length)), out, "only what was sent, in order");
     }
 
-    /** A fresh dialer/listener session pair: [0] encrypts for [1]. */
-    private static NoiseSession[] sessions() {
+    /** A fresh dialer/listener session pair (new ephemeral keys each call): [0] encrypts for [1]. */
+    static NoiseSession[] sessions() {
         NoiseHandshake dialer = NoiseHandshake.initiator(Ed25519.fromIndex(2), null);
         NoiseHandshake listener = NoiseHandshake.responder(Ed25519.fromIndex(1));
         listener.readMessage(dialer.writeMessage());
