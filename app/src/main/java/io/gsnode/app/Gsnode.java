@@ -2,6 +2,7 @@ package io.gsnode.app;
 
 import io.gsnode.harness.cli.InteropNodeCommand;
 import io.gsnode.harness.cli.InteropWrapperCommand;
+import io.gsnode.k8s.cli.K8sCommand;
 import io.gsnode.netns.cli.NetnsCommand;
 import io.gsnode.node.cli.PeerCommand;
 import io.gsnode.node.cli.RunCommand;
@@ -16,6 +17,7 @@ import picocli.CommandLine.Command;
 @Command(name = "gsnode", mixinStandardHelpOptions = true, version = "gsnode 0.1.0",
         description = "A real-stack libp2p gossipsub node for network experiments.",
         subcommands = {ArmsCommand.class, DemoCommand.class, CellCommand.class, RunCommand.class, NodeJvmCommand.class, PeerCommand.class, TopologyCommand.class, NetnsCommand.class, ShadowCommand.class,
+                K8sCommand.class,
                 ExtractCommand.class, CompareCommand.class,
                 PlotCommand.class, InteropNodeCommand.class, InteropWrapperCommand.class, CommandLine.HelpCommand.class})
 public final class Gsnode implements Runnable {

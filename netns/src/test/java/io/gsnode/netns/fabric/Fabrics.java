@@ -102,7 +102,7 @@ public final class Fabrics {
     }
 
     /** A probe process inside {@code namespace} (see {@link NetProbe}). */
-    static Process probe(String namespace, String... args) throws IOException {
+    public static Process probe(String namespace, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace,
                 ProcessHandle.current().info().command().orElse("java"), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
                 NetProbe.class.getName()));
@@ -111,7 +111,7 @@ public final class Fabrics {
     }
 
     /** Waits for a sink's "ready" line. */
-    static BufferedReader awaitReady(Process sink) throws IOException {
+    public static BufferedReader awaitReady(Process sink) throws IOException {
         BufferedReader r = new BufferedReader(new InputStreamReader(sink.getInputStream(), StandardCharsets.UTF_8));
         String line = r.readLine();
         if (!"ready".equals(line)) throw new IOException("sink did not start: " + line);
@@ -119,7 +119,7 @@ public final class Fabrics {
     }
 
     /** The sink's result lines once it exited ("SRC_IP BITS_PER_SECOND"). */
-    static List<String> results(Process sink, BufferedReader out) throws IOException, InterruptedException {
+    public static List<String> results(Process sink, BufferedReader out) throws IOException, InterruptedException {
         if (!sink.waitFor(60, TimeUnit.SECONDS)) {
             sink.destroyForcibly();
             throw new IOException("sink did not finish");

@@ -6,6 +6,7 @@ import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.NodeDaemon;
 import io.gsnode.node.run.NodeSettings;
+import io.gsnode.node.run.PeerAddressing;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.ShadowSafety;
 import io.gsnode.node.run.Transport;
@@ -15,6 +16,7 @@ import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.transport.tcp.TcpConfig;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -55,6 +57,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "Read T0 from this file once listening (written by the local runner when all nodes are up).")
     Path epochFile;
 
+    @Option(names = "--epoch-url", paramLabel = "URL",
+            description = "Ask T0 of this epoch coordinator once listening (gsnode k8s coordinator; where nodes share no files).")
+    URI epochUrl;
+
     @CommandLine.Mixin
     ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 30_000, 10_000);
 
@@ -70,13 +76,18 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--loopback", description = "Listen and dial on 127.a.b.c instead of the topology's 10.a.b.c (the local backend).")
     boolean loopback;
 
+    @Option(names = "--peer-address", paramLabel = "TEMPLATE",
+            description = {"Listen on every interface and dial node i at this name with {i} replaced by i, resolved to IPv4"
+                    + " when dialling (a cluster's addresses, e.g. gsnode-{i}.gsnode under a Kubernetes headless Service)."})
+    String peerAddress;
+
     @Option(names = "--record", paramLabel = "PATH", description = "Write the record here (default: stdout, last line).")
     Path record;
 
     @Option(names = "--cell", paramLabel = "NAME", description = "Cell label for the record (default: ${DEFAULT-VALUE}).")
     String cell = "cell";
 
-    @Option(names = "--backend", paramLabel = "NAME", description = "local, netns or shadow, for the record (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backend", paramLabel = "NAME", description = "local, netns, shadow or k8s, for the record (default: ${DEFAULT-VALUE}).")
     String backend = "local";
 
     @Option(names = "--queue", paramLabel = "NAME", description = "Queue discipline of the fabric, for the record (default: ${DEFAULT-VALUE}).")
@@ -159,7 +170,12 @@ public final class RunCommand implements Callable<Integer> {
                 if (eq < 1) throw new IllegalArgumentException("--gossip wants NAME=VALUE, got '" + p + "'");
                 g.set(p.substring(0, eq), p.substring(eq + 1));
             }
-            if (epochMs != null && epochFile != null) throw new IllegalArgumentException("give --epoch-ms or --epoch-file, not both");
+            if ((epochMs != null ? 1 : 0) + (epochFile != null ? 1 : 0) + (epochUrl != null ? 1 : 0) > 1) {
+                throw new IllegalArgumentException("give one of --epoch-ms, --epoch-file and --epoch-url");
+            }
+            if (loopback && peerAddress != null) throw new IllegalArgumentException("give --loopback or --peer-address, not both");
+            PeerAddressing addressing = peerAddress != null ? PeerAddressing.named(peerAddress)
+                    : loopback ? PeerAddressing.LOOPBACK : PeerAddressing.TOPOLOGY;
             long epoch = epochMs != null ? epochMs : System.currentTimeMillis();
             Schedule schedule = instants.from(epoch);
             TcpConfig tcp = TcpConfig.DEFAULT.withIoThreads(ioThreads);
@@ -169,8 +185,8 @@ public final class RunCommand implements Callable<Integer> {
                 if ("local".equals(backend)) backend = "shadow";
             }
             return new NodeSettings(index, chosen, workload.payload, g.build(), workload.transport, tcp,
-                    workload.quic.toConfig(), schedule, epochFile, Duration.ofMillis(dialTimeout), dialSlots, port,
-                    loopback, record, cell, backend, queue, delay, run, jitWarmup);
+                    workload.quic.toConfig(), schedule, epochFile, epochUrl, Duration.ofMillis(dialTimeout), dialSlots, port,
+                    addressing, record, cell, backend, queue, delay, run, jitWarmup);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -118,16 +118,27 @@ public final class NodeDaemon {
 
             if (settings.epochFile() != null) {
                 schedule = schedule.withEpoch(Schedule.awaitEpochFile(settings.epochFile(), EPOCH_WAIT));
+            } else if (settings.epochUrl() != null) {
+                schedule = schedule.withEpoch(EpochClient.awaitEpoch(settings.epochUrl(), index, EPOCH_WAIT));
             }
             Schedule s = schedule;
             Schedule.sleepUntil(s.dialMs());
             List<Multiaddr> targets = new ArrayList<>();
-            for (int peer : topology.dials()) targets.add(listenAddr(peer).withPeerId(peerId(peer)));
+            int unresolved = 0;
+            for (int peer : topology.dials()) {
+                try {
+                    targets.add(peerAddr(peer).withPeerId(peerId(peer)));
+                } catch (IOException e) {
+                    unresolved++;
+                    events.emit("warning", "what", "node " + peer + ": " + e.getMessage());
+                }
+            }
             long dialDeadline = System.nanoTime() + Math.max(settings.dialTimeout().toNanos(),
                     TimeUnit.MILLISECONDS.toNanos(s.subscribeMs() - System.currentTimeMillis()));
             List<Multiaddr> failed = new EdgeDialer(host, settings.dialSlots(), what -> events.emit("warning", "what", what))
                     .dialAll(targets, dialDeadline);
-            events.emit("dialed", "owned", targets.size(), "failed", failed.size(), "connections", host.connections().size());
+            events.emit("dialed", "owned", targets.size() + unresolved, "failed", failed.size() + unresolved,
+                    "connections", host.connections().size());
 
             Schedule.sleepUntil(s.subscribeMs());
             noteLateness("subscribe", s.subscribeMs());
@@ -244,7 +255,14 @@ public final class NodeDaemon {
     }
 
     private Multiaddr listenAddr(int index) {
-        String ip = settings.addressOf(topology.ipOf(index));
+        return addr(settings.addressing().listenIp(topology.ipOf(index)));
+    }
+
+    private Multiaddr peerAddr(int index) throws IOException, InterruptedException {
+        return addr(settings.addressing().peerIp(index, topology.ipOf(index)));
+    }
+
+    private Multiaddr addr(String ip) {
         return settings.transport() == Transport.QUIC
                 ? Multiaddr.parse("/ip4/" + ip + "/udp/" + settings.port() + "/quic-v1")
                 : Multiaddr.parse("/ip4/" + ip + "/tcp/" + settings.port());

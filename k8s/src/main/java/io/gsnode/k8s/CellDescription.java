@@ -1,0 +1,50 @@
+package io.gsnode.k8s;
+
+import io.gsnode.node.record.RecordJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code gsnode k8s} wrote a cell for, saved beside its manifests ({@link #FILE}) so that
+ * {@code gsnode k8s collect} knows the namespace, the pods and what a lost node's record says.
+ *
+ * @param quicEngine the QUIC engine of the nodes, or null over TCP
+ * @param delay the delay the pods were asked for ({@code auto}, {@code netem}, {@code none});
+ *     each record says what its pod applied
+ */
+public record CellDescription(String schema, String label, String namespace, int n, String arm, String transport,
+                              String quicEngine, int payloadBytes, String queue, String delay, int run) {
+
+    public static final String SCHEMA = "gsnode.k8s-cell/1";
+    public static final String FILE = "k8s-cell.json";
+    /** The topology file written beside the manifests. */
+    public static final String TOPOLOGY = "topology.json";
+
+    public static CellDescription of(K8sCell cell) {
+        String engine = null;
+        if (cell.transport().toString().equals("quic")) {
+            List<String> q = cell.quicArgs();
+            int at = q.indexOf("--quic-engine");
+            engine = at >= 0 && at + 1 < q.size() ? q.get(at + 1) : null;
+        }
+        return new CellDescription(SCHEMA, cell.label(), cell.namespace(), cell.topology().n(), cell.arm(), cell.transport().toString(),
+                engine, cell.payloadBytes(), cell.queue().label(), cell.delay().label(), cell.run());
+    }
+
+    public void write(Path dir) throws IOException {
+        RecordJson.writeAtomically(dir.resolve(FILE), RecordJson.line(this) + "\n");
+    }
+
+    /** @throws IOException when {@code dir} holds no description, or one of another schema */
+    public static CellDescription read(Path dir) throws IOException {
+        Path file = dir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(dir + " has no " + FILE + ": give the directory gsnode k8s wrote the manifests to");
+        }
+        CellDescription d = RecordJson.MAPPER.readValue(file.toFile(), CellDescription.class);
+        if (!SCHEMA.equals(d.schema())) throw new IOException(file + " is " + d.schema() + ", not " + SCHEMA);
+        return d;
+    }
+}

@@ -1,0 +1,166 @@
+package io.gsnode.k8s.cli;
+
+import io.gsnode.k8s.DelayRequest;
+import io.gsnode.k8s.K8sCell;
+import io.gsnode.k8s.manifest.ManifestWriter;
+import io.gsnode.k8s.manifest.PodLayout;
+import io.gsnode.netns.fabric.QueueKind;
+import io.gsnode.node.cli.ScheduleOptions;
+import io.gsnode.node.cli.WorkloadOptions;
+import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.topology.InvalidTopologyException;
+import io.gsnode.node.topology.Topology;
+import io.gsnode.node.topology.TopologyReader;
+import io.gsnode.segmentation.arm.ArmCatalogue;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gsnode k8s}: writes the plain manifests that run one cell on an existing Kubernetes
+ * cluster (docs/kubernetes.md); its subcommands are what the pods run ({@code shape},
+ * {@code coordinator}) and what gathers the records afterwards ({@code collect}). A usage error or
+ * a broken topology prints one line and exits 2 before anything is written; a failed write exits 1.
+ */
+@Command(name = "k8s", mixinStandardHelpOptions = true,
+        description = {"Write the Kubernetes manifests of one cell: a namespace, the topology, a StatefulSet of N pods",
+                "(node index = pod ordinal), a headless Service and the epoch coordinator.",
+                "Then: kubectl apply -f OUT, wait for the hold, gsnode k8s collect --manifests OUT --out CELL (docs/kubernetes.md)."},
+        subcommands = {K8sShapeCommand.class, K8sCoordinatorCommand.class, K8sCollectCommand.class})
+public final class K8sCommand implements Callable<Integer> {
+
+    /** The node container's requests and limit, from the node's measured footprint (docs/kubernetes.md). */
+    static final String CPU_REQUEST = "500m";
+    static final String MEMORY_REQUEST = "256Mi";
+    /** The heap cap (-Xmx512m) plus room for metaspace, code, threads and Netty's direct buffers. */
+    static final String MEMORY_LIMIT = "768Mi";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--topology", paramLabel = "FILE", description = "A gsnode.topology/1 file (required).")
+    Path topology;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Directory to write the manifests into (required).")
+    Path out;
+
+    @Option(names = "--image", paramLabel = "IMAGE",
+            description = "Container image with java, iproute2 and gsnode (required; build it with k8s/image/Dockerfile).")
+    String image;
+
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
+
+    @Mixin
+    ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 30_000, 10_000);
+
+    @Option(names = "--namespace", paramLabel = "NAME", description = "The cell's namespace (default: gsnode- and the cell label).")
+    String namespace;
+
+    @Option(names = "--queue", paramLabel = "fifo|fq_codel|fair", description = "Leaf queue behind each rate limit (default: ${DEFAULT-VALUE}).")
+    QueueKind queue = QueueKind.FIFO;
+
+    @Option(names = "--delay", paramLabel = "auto|netem|none",
+            description = "Pair latency: netem (a pod without it fails), none, or auto: netem where a pod's kernel has it (default: ${DEFAULT-VALUE}).")
+    DelayRequest delay = DelayRequest.AUTO;
+
+    @Option(names = "--allow-degraded", description = "A pod whose kernel lacks fq_codel runs the fair queue instead; its record says so.")
+    boolean allowDegraded;
+
+    @Option(names = "--device", paramLabel = "IF", description = "The pods' network interface (default: ${DEFAULT-VALUE}).")
+    String device = "eth0";
+
+    @Option(names = "--port", paramLabel = "P", description = "Port every node listens on (default: ${DEFAULT-VALUE}).")
+    int port = 9000;
+
+    @Option(names = "--epoch-port", paramLabel = "P", description = "The coordinator's HTTP port (default: ${DEFAULT-VALUE}).")
+    int epochPort = 8080;
+
+    @Option(names = "--epoch-lead", paramLabel = "MS",
+            description = "T0 falls this long after the last node listens, so every node hears it first (default: ${DEFAULT-VALUE}).")
+    long epochLead = 3000;
+
+    @Option(names = "--share-hosts", description = "Allow several nodes on one cluster host, spread evenly (default: one node per host).")
+    boolean shareHosts;
+
+    @Option(names = "--cpu-request", paramLabel = "Q", description = "Node container CPU request; no CPU limit is set (default: ${DEFAULT-VALUE}).")
+    String cpuRequest = CPU_REQUEST;
+
+    @Option(names = "--memory-request", paramLabel = "Q", description = "Node container memory request (default: ${DEFAULT-VALUE}).")
+    String memoryRequest = MEMORY_REQUEST;
+
+    @Option(names = "--memory-limit", paramLabel = "Q", description = "Node container memory limit (default: ${DEFAULT-VALUE}).")
+    String memoryLimit = MEMORY_LIMIT;
+
+    @Option(names = "--jvm-flags", paramLabel = "FLAGS",
+            description = "Replace the node JVM's flags (one string, whitespace-separated; default: gsnode node-jvm's, with the image's native libraries).")
+    String jvmFlags;
+
+    @Option(names = "--run", paramLabel = "R", description = "Repetition number, for the records (default: ${DEFAULT-VALUE}).")
+    int run;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        for (Object[] required : new Object[][] {{"--topology", topology}, {"--out", out}, {"--image", image}}) {
+            if (required[1] == null) throw new CommandLine.ParameterException(spec.commandLine(), "Missing required option: " + required[0]);
+        }
+        Topology topo;
+        try {
+            topo = TopologyReader.read(topology);
+        } catch (IOException e) {
+            boolean input = !Files.isReadable(topology) || e instanceof InvalidTopologyException;
+            err.println("gsnode k8s: " + topology + ": " + e.getMessage());
+            return input ? 2 : 1;
+        }
+        K8sCell cell;
+        try {
+            cell = cell(topo);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        ManifestWriter.Written w;
+        try {
+            w = ManifestWriter.write(cell, topology, out);
+        } catch (IOException e) {
+            err.println("gsnode k8s: cannot write " + out + ": " + e.getMessage());
+            return 1;
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf("gsnode k8s: wrote %s: %d files, %,d bytes of manifests (the topology in %d ConfigMap%s); namespace %s, %d pods%n",
+                w.dir(), w.files().size(), w.manifestBytes(), w.topologyParts(), w.topologyParts() == 1 ? "" : "s", cell.namespace(),
+                topo.n());
+        o.printf("gsnode k8s: then kubectl apply -f %s; after the hold, gsnode k8s collect --manifests %s --out CELL;"
+                + " kubectl delete namespace %s%n", w.dir(), w.dir(), cell.namespace());
+        o.flush();
+        return 0;
+    }
+
+    private K8sCell cell(Topology topo) {
+        String arm = ArmCatalogue.get(workload.arm).name();
+        String ns = namespace != null ? namespace : K8sCell.defaultNamespace(arm, workload.transport, workload.payload, topo, run);
+        List<String> flags = jvmFlags != null ? Arrays.stream(jvmFlags.trim().split("\\s+")).filter(f -> !f.isEmpty()).toList()
+                : defaultJvmFlags();
+        return new K8sCell(topo, arm, workload.payload, workload.transport, workload.quic.asArgs(), workload.gossip, instants.from(0),
+                image, ns, queue, delay, allowDegraded, device, port, epochPort, epochLead, shareHosts, cpuRequest, memoryRequest,
+                memoryLimit, flags, run);
+    }
+
+    /** The node JVM's flags on every backend, with the native libraries where the image keeps them. */
+    static List<String> defaultJvmFlags() {
+        List<String> flags = new ArrayList<>(NodeJvm.BASE_FLAGS);
+        flags.add("-Djava.library.path=" + PodLayout.NATIVE);
+        return flags;
+    }
+}

@@ -1,0 +1,87 @@
+package io.gsnode.k8s.collect;
+
+import io.gsnode.k8s.manifest.PodLayout;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Copies each pod's record and exit status out of a running cell with {@code kubectl exec ... cat},
+ * into the layout {@link PodRecords} reads. A pod that is gone, or whose node has written nothing
+ * yet, leaves its directory without a record: it is then lost, and the copy says which.
+ */
+public final class KubectlFetch {
+
+    /** Pods asked at once: enough to collect a thousand pods in a minute or two, few enough for the API server. */
+    private static final int PARALLEL = 8;
+    private static final long PER_POD_TIMEOUT_S = 60;
+
+    private final String kubectl;
+    private final String namespace;
+    private final PrintStream progress;
+
+    public KubectlFetch(String kubectl, String namespace, PrintStream progress) {
+        this.kubectl = kubectl;
+        this.namespace = namespace;
+        this.progress = progress;
+    }
+
+    /** Fetches pods 0..n-1 into {@code pods}; returns how many records came back. */
+    public int fetch(int n, Path pods) throws IOException, InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
+        AtomicInteger done = new AtomicInteger();
+        AtomicInteger fetched = new AtomicInteger();
+        try {
+            List<Future<?>> all = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int index = i;
+                all.add(pool.submit(() -> {
+                    Path dir = pods.resolve(PodLayout.pod(index));
+                    Files.createDirectories(dir);
+                    if (copy(index, PodLayout.RECORD_FILE, dir)) fetched.incrementAndGet();
+                    copy(index, PodLayout.EXIT_FILE, dir);
+                    int k = done.incrementAndGet();
+                    if (k % Math.max(1, n / 10) == 0 || k == n) progress.printf("gsnode k8s collect: %d of %d pods read%n", k, n);
+                    return null;
+                }));
+            }
+            for (Future<?> f : all) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IOException(e.getCause().getMessage(), e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return fetched.get();
+    }
+
+    /** {@code kubectl exec POD -c node -- cat /records/FILE > DIR/FILE}; false (and nothing written) on failure. */
+    private boolean copy(int index, String file, Path dir) throws IOException, InterruptedException {
+        Path target = dir.resolve(file);
+        Path partial = dir.resolve(file + ".part");
+        List<String> command = List.of(kubectl, "-n", namespace, "exec", PodLayout.pod(index), "-c", PodLayout.NODE_CONTAINER,
+                "--", "cat", PodLayout.RECORDS_DIR + "/" + file);
+        Process p;
+        try {
+            p = new ProcessBuilder(command).redirectOutput(partial.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            throw new IOException("cannot run " + kubectl + " (install kubectl, or give --kubectl PATH): " + e.getMessage(), e);
+        }
+        if (!p.waitFor(PER_POD_TIMEOUT_S, TimeUnit.SECONDS)) p.destroyForcibly().waitFor();
+        boolean ok = p.exitValue() == 0 && Files.size(partial) > 0;
+        if (ok) Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        else Files.deleteIfExists(partial);
+        return ok;
+    }
+}

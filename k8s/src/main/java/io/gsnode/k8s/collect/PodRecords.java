@@ -1,0 +1,90 @@
+package io.gsnode.k8s.collect;
+
+import io.gsnode.k8s.CellDescription;
+import io.gsnode.k8s.manifest.PodLayout;
+import io.gsnode.node.record.CellFiles;
+import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.topology.Topology;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns what a cell's pods left into the cell files every backend writes ({@code records.jsonl},
+ * {@code cell.json} with {@code backend: k8s}), so that {@code gsnode compare} pairs a Kubernetes
+ * cell with netns, Shadow and local ones. The pods' files are laid out one directory per pod:
+ *
+ * <pre>
+ *   PODS/gsnode-0/record.json     the node's record ({@code gsnode run --record})
+ *   PODS/gsnode-0/exit            the node's exit status (optional)
+ *   PODS/gsnode-1/...
+ * </pre>
+ *
+ * as {@link KubectlFetch} copies them out of the pods, or as pods writing to a shared volume leave
+ * them. A pod without a readable record, or whose record is another node's or another cell's, is
+ * {@code lost}: it counts, it is never dropped.
+ */
+public final class PodRecords {
+
+    private PodRecords() {}
+
+    /** Reads {@code pods}, writes the cell files into {@code out} and returns the summary. */
+    public static CellSummary collect(CellDescription cell, Topology topology, Path pods, Path out, PrintStream progress)
+            throws IOException {
+        List<NodeRecord> records = new ArrayList<>();
+        List<String> lost = new ArrayList<>();
+        for (int i = 0; i < topology.n(); i++) {
+            Path dir = pods.resolve(PodLayout.pod(i));
+            NodeRecord r = read(dir.resolve(PodLayout.RECORD_FILE), cell, i, progress);
+            if (r == null) {
+                lost.add(PodLayout.pod(i) + exitNote(dir));
+                r = NodeRecord.lost(cell.label(), "k8s", cell.arm(), cell.transport(), cell.quicEngine(), NodeRecord.JAVA,
+                        cell.queue(), "unknown", topology, cell.payloadBytes(), cell.run(), i);
+            }
+            records.add(r);
+        }
+        if (!lost.isEmpty()) {
+            progress.printf("gsnode k8s collect: %d of %d pods left no record, counted as lost: %s%s%n", lost.size(), topology.n(),
+                    String.join(", ", lost.subList(0, Math.min(10, lost.size()))), lost.size() > 10 ? ", ..." : "");
+        }
+        Map<String, Object> host = new LinkedHashMap<>();
+        host.put("k8s_namespace", cell.namespace());
+        host.put("pods", topology.n());
+        host.put("pods_without_record", lost.size());
+        Files.createDirectories(out);
+        return CellFiles.write(out, records, host);
+    }
+
+    private static NodeRecord read(Path file, CellDescription cell, int index, PrintStream progress) {
+        if (!Files.isRegularFile(file)) return null;
+        try {
+            NodeRecord r = RecordJson.readNode(Files.readString(file).trim());
+            if (r.index() != index || !cell.label().equals(r.cell())) {
+                progress.printf("gsnode k8s collect: %s holds node %d's record of cell %s, not node %d's of %s: counted as lost%n",
+                        file, r.index(), r.cell(), index, cell.label());
+                return null;
+            }
+            return r;
+        } catch (IOException | RuntimeException e) {
+            progress.printf("gsnode k8s collect: %s is unreadable (%s): counted as lost%n", file, e.getMessage());
+            return null;
+        }
+    }
+
+    /** " (exit 3)" when the pod left its node's exit status, for the lost list. */
+    private static String exitNote(Path dir) {
+        try {
+            Path exit = dir.resolve(PodLayout.EXIT_FILE);
+            return Files.isRegularFile(exit) ? " (exit " + Files.readString(exit).trim() + ")" : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.gsnode.node.run;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * Asks a cell's epoch coordinator for T0 once this node listens, where the nodes share no file
+ * system (a Kubernetes cell: {@code gsnode k8s coordinator}). Each request says which node is
+ * listening ({@code GET URL?index=I}); the coordinator answers 202 until every node of the cell
+ * has asked, then 200 with T0 in decimal epoch milliseconds, the same T0 to every node. A
+ * coordinator not yet reachable is asked again: its pod may start after the nodes'.
+ */
+public final class EpochClient {
+
+    /** Between two questions: short beside the coordinator's lead, so every node hears T0 in time. */
+    static final Duration POLL = Duration.ofMillis(250);
+
+    private EpochClient() {}
+
+    /**
+     * @throws IOException when {@code timeout} passes first, or the coordinator refuses the request
+     *     (another status than 200 or 202, or a body that is not epoch milliseconds)
+     */
+    public static long awaitEpoch(URI url, int index, Duration timeout) throws IOException, InterruptedException {
+        URI ask = URI.create(url + (url.getRawQuery() == null ? "?" : "&") + "index=" + index);
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        HttpRequest request = HttpRequest.newBuilder(ask).timeout(Duration.ofSeconds(10)).GET().build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "no answer yet";
+        while (System.nanoTime() - deadline < 0) {
+            try {
+                HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                String body = r.body().trim();
+                if (r.statusCode() == 200) return parse(ask, body);
+                if (r.statusCode() != 202) throw new IOException("the epoch coordinator at " + ask + " answered " + r.statusCode() + ": " + body);
+                last = body;
+            } catch (IOException e) {
+                if (e.getMessage() != null && e.getMessage().startsWith("the epoch coordinator")) throw e;
+                last = "unreachable: " + e;
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        throw new IOException("no epoch from " + ask + " within " + timeout.toSeconds() + " s (last: " + last + ")");
+    }
+
+    private static long parse(URI ask, String body) throws IOException {
+        try {
+            return Long.parseLong(body);
+        } catch (NumberFormatException e) {
+            throw new IOException("the epoch coordinator at " + ask + " answered '" + body + "', not epoch milliseconds");
+        }
+    }
+}
