@@ -18,27 +18,41 @@ public final class NodeCommands {
     private NodeCommands() {}
 
     /** The init container's script. */
-    public static String shape(K8sCell cell) {
-        List<String> java = new ArrayList<>(List.of("java"));
-        java.addAll(CellManifests.TOOL_JVM_FLAGS);
-        java.addAll(List.of("-jar", PodLayout.JAR, "k8s", "shape", "--topology", PodLayout.TOPOLOGY));
+    public static String shape(K8sCell cell, PodRuntime pod) {
+        List<String> java = gsnode(pod, CellManifests.TOOL_JVM_FLAGS);
+        java.addAll(List.of("k8s", "shape", "--topology", pod.topology()));
         List<String> rest = new ArrayList<>(List.of("--peer-address", PodLayout.peerTemplate(), "--device", cell.device(),
-                "--queue", cell.queue().label(), "--delay", cell.delay().label(), "--out", PodLayout.CELL_DIR));
+                "--queue", cell.queue().label(), "--delay", cell.delay().label(), "--out", pod.cellDir()));
         if (cell.allowDegraded()) rest.add("--allow-degraded");
         return String.join("\n",
                 "set -eu",
-                "cat " + PodLayout.PARTS_DIR + "/" + PodLayout.PART_PREFIX + "* | gzip -dc > " + PodLayout.TOPOLOGY,
+                "cat " + Shell.quote(pod.partsDir()) + "/" + PodLayout.PART_PREFIX + "* | gzip -dc > " + Shell.quote(pod.topology()),
                 "exec " + Shell.join(java) + " --index " + INDEX + " " + Shell.join(rest));
+    }
+
+    /** The coordinator Job's command (no shell). */
+    public static List<String> coordinator(K8sCell cell, PodRuntime pod) {
+        List<String> java = gsnode(pod, CellManifests.TOOL_JVM_FLAGS);
+        java.addAll(List.of("k8s", "coordinator", "--n", Integer.toString(cell.topology().n()), "--port",
+                Integer.toString(cell.epochPort()), "--lead", Long.toString(cell.epochLeadMs())));
+        return java;
+    }
+
+    /** {@code java FLAGS} and the entry to gsnode's root command. */
+    private static List<String> gsnode(PodRuntime pod, List<String> flags) {
+        List<String> java = new ArrayList<>(List.of(pod.java()));
+        java.addAll(flags);
+        java.addAll(pod.entry());
+        return java;
     }
 
     /**
      * The node container's script: the node, its exit status beside its record, then an idle wait,
      * so the pod stays up (a StatefulSet restarts whatever exits) until the cell is collected.
      */
-    public static String node(K8sCell cell) {
-        List<String> java = new ArrayList<>(List.of("java"));
-        java.addAll(cell.jvmFlags());
-        java.addAll(List.of("-jar", PodLayout.JAR, "run", "--topology", PodLayout.TOPOLOGY));
+    public static String node(K8sCell cell, PodRuntime pod) {
+        List<String> java = gsnode(pod, cell.jvmFlags());
+        java.addAll(List.of("run", "--topology", pod.topology()));
         List<String> args = new ArrayList<>(List.of(
                 "--peer-address", PodLayout.peerTemplate(),
                 "--epoch-url", "http://" + PodLayout.EPOCH + ":" + cell.epochPort() + "/epoch",
@@ -56,13 +70,13 @@ public final class NodeCommands {
                 "--subscribe-at", Long.toString(cell.schedule().subscribeAt().toMillis()),
                 "--publish-at", Long.toString(cell.schedule().publishAt().toMillis()),
                 "--hold", Long.toString(cell.schedule().hold().toMillis()),
-                "--record", PodLayout.RECORDS_DIR + "/" + PodLayout.RECORD_FILE));
-        String applied = " --queue \"$(cat " + PodLayout.CELL_DIR + "/" + PodLayout.QUEUE_FILE + ")\" --delay \"$(cat "
-                + PodLayout.CELL_DIR + "/" + PodLayout.DELAY_FILE + ")\" ";
+                "--record", pod.recordsDir() + "/" + PodLayout.RECORD_FILE));
+        String applied = " --queue \"$(cat " + Shell.quote(pod.cellDir() + "/" + PodLayout.QUEUE_FILE) + ")\" --delay \"$(cat "
+                + Shell.quote(pod.cellDir() + "/" + PodLayout.DELAY_FILE) + ")\" ";
         return String.join("\n",
                 "set -u",
                 Shell.join(java) + " --index " + INDEX + applied + Shell.join(args),
-                "echo $? > " + PodLayout.RECORDS_DIR + "/" + PodLayout.EXIT_FILE,
+                "echo $? > " + Shell.quote(pod.recordsDir() + "/" + PodLayout.EXIT_FILE),
                 "exec sleep infinity");
     }
 }

@@ -32,7 +32,7 @@ public final class PodLayout {
 
     /** The pod's working directory (an emptyDir): the assembled topology, the applied fabric. */
     public static final String CELL_DIR = "/cell";
-    public static final String TOPOLOGY = CELL_DIR + "/topology.json";
+    public static final String TOPOLOGY_FILE = "topology.json";
     /** Files the shaping step leaves for the node: what it applied, for the record. */
     public static final String QUEUE_FILE = "queue";
     public static final String DELAY_FILE = "delay";
