@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "k8s", mixinStandardHelpOptions = true,
         description = {"Write the Kubernetes manifests of one cell: a namespace, the topology, a StatefulSet of N pods",
                 "(node index = pod ordinal), a headless Service and the epoch coordinator.",
-                "Then: kubectl apply -f OUT, wait for the hold, gsnode k8s collect --manifests OUT --out CELL (docs/kubernetes.md)."},
+                "Then: kubectl apply --server-side -f OUT, wait for the hold, gsnode k8s collect --manifests OUT --out CELL",
+                "(docs/kubernetes.md)."},
         subcommands = {K8sShapeCommand.class, K8sCoordinatorCommand.class, K8sCollectCommand.class})
 public final class K8sCommand implements Callable<Integer> {
 
@@ -141,7 +142,9 @@ public final class K8sCommand implements Callable<Integer> {
         o.printf("gsnode k8s: wrote %s: %d files, %,d bytes of manifests (the topology in %d ConfigMap%s); namespace %s, %d pods%n",
                 w.dir(), w.files().size(), w.manifestBytes(), w.topologyParts(), w.topologyParts() == 1 ? "" : "s", cell.namespace(),
                 topo.n());
-        o.printf("gsnode k8s: then kubectl apply -f %s; after the hold, gsnode k8s collect --manifests %s --out CELL;"
+        // Server-side: client-side apply keeps a copy of each object in an annotation, which a
+        // topology part of up to 1 MiB does not fit (annotations hold 256 KiB).
+        o.printf("gsnode k8s: then kubectl apply --server-side -f %s; after the hold, gsnode k8s collect --manifests %s --out CELL;"
                 + " kubectl delete namespace %s%n", w.dir(), w.dir(), cell.namespace());
         o.flush();
         return 0;

@@ -15,8 +15,8 @@ import java.util.zip.GZIPOutputStream;
  * The plain manifests of one cell (no Helm, no operator): a namespace; the topology in ConfigMaps;
  * a headless Service so pod i answers to {@code gsnode-i.gsnode}; the epoch coordinator's Job and
  * Service; and a StatefulSet of N pods, node index = pod ordinal, each shaping its own links in an
- * init container (NET_ADMIN) before its node starts. {@code kubectl apply -f DIR} applies the
- * files in name order, which is the order they depend on each other.
+ * init container (NET_ADMIN) before its node starts. {@code kubectl apply --server-side -f DIR}
+ * applies the files in name order, which is the order they depend on each other.
  */
 public final class CellManifests {
 
@@ -55,8 +55,17 @@ public final class CellManifests {
                 new ManifestFile("40-nodes.yaml", List.of(statefulSet(parts.size()))));
     }
 
+    /**
+     * The cell's namespace, labelled for Pod Security admission's {@code privileged} level: the
+     * shaping init container needs NET_ADMIN, which the {@code baseline} level many clusters
+     * enforce by default refuses.
+     */
     private Map<String, Object> namespace() {
-        return object("v1", "Namespace", cell.namespace(), null, null, Map.of());
+        Map<String, Object> ns = object("v1", "Namespace", cell.namespace(), null, null, Map.of());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> labels = (Map<String, Object>) ((Map<String, Object>) ns.get("metadata")).get("labels");
+        labels.put("pod-security.kubernetes.io/enforce", "privileged");
+        return ns;
     }
 
     /** The topology gzipped and cut into ConfigMaps of at most {@link #PART_BYTES}; the pod joins them in name order. */

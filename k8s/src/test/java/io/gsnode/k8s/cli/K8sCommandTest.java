@@ -1,0 +1,73 @@
+package io.gsnode.k8s.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gsnode.k8s.CellDescription;
+import io.gsnode.k8s.TestCells;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code gsnode k8s} as a user meets it: what it writes and prints, and how it refuses bad input. */
+class K8sCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine c = new CommandLine(new K8sCommand());
+        c.setOut(new PrintWriter(out, true));
+        c.setErr(new PrintWriter(err, true));
+        return c.execute(args);
+    }
+
+    @Test
+    void writesTheManifestsTheTopologyAndTheCellDescriptionAndSaysHowToApplyThem() throws Exception {
+        Path topology = TestCells.write(TestCells.ring(8), tmp);
+        Path dir = tmp.resolve("m");
+        assertEquals(0, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", dir.toString(),
+                "--arm", "atuned_32k", "--transport", "quic", "--quic-engine", "kwik", "--namespace", "exp1"), err.toString());
+        for (String f : new String[] {"00-namespace.yaml", "10-topology.yaml", "20-services.yaml", "30-epoch.yaml", "40-nodes.yaml"}) {
+            assertTrue(Files.isRegularFile(dir.resolve(f)), f);
+        }
+        assertEquals(Files.readString(topology), Files.readString(dir.resolve(CellDescription.TOPOLOGY)));
+        CellDescription d = CellDescription.read(dir);
+        assertEquals("exp1", d.namespace());
+        assertEquals("kwik", d.quicEngine());
+        assertEquals(8, d.n());
+        assertTrue(out.toString().contains("namespace exp1, 8 pods"), out.toString());
+        assertTrue(out.toString().contains("kubectl apply --server-side -f " + dir), out.toString());
+    }
+
+    @Test
+    void aBrokenTopologyOrAMissingImageExitsTwoBeforeAnythingIsWritten() throws Exception {
+        Path broken = Files.writeString(tmp.resolve("broken.json"), "{\"schema\":\"gsnode.topology/1\",\"n\":3");
+        Path dir = tmp.resolve("m");
+        assertEquals(2, run("--topology", broken.toString(), "--image", TestCells.IMAGE, "--out", dir.toString()));
+        assertTrue(err.toString().startsWith("gsnode k8s: " + broken), err.toString());
+        assertFalse(Files.exists(dir));
+        Path topology = TestCells.write(TestCells.ring(5), tmp);
+        assertEquals(2, run("--topology", topology.toString(), "--out", dir.toString()));
+        assertTrue(err.toString().contains("--image"), err.toString());
+        assertEquals(2, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", dir.toString(),
+                "--memory-limit", "lots"));
+        assertTrue(err.toString().contains("--memory-limit must be a Kubernetes quantity"), err.toString());
+        assertFalse(Files.exists(dir));
+    }
+
+    @Test
+    void collectRefusesADirectoryThatHoldsNoCell() {
+        CommandLine c = new CommandLine(new K8sCommand());
+        c.setErr(new PrintWriter(err, true));
+        assertEquals(2, c.execute("collect", "--manifests", tmp.toString(), "--out", tmp.resolve("cell").toString(), "--from", tmp.toString()));
+    }
+}
