@@ -88,17 +88,18 @@ public final class K8sShapeCommand implements Callable<Integer> {
             System.out.print(new PodShapingPlan(t, index, device, queue, d, new TreeMap<>(peers)).script());
             return 0;
         }
-        PodShaper.Applied applied;
+        PodShaper.Decision decision;
         try {
             Set<KernelFeature> have = KernelProbe.probeInPlace();
-            applied = shaper.apply(PodShaper.decide(queue, delay, have, allowDegraded), peers, out);
+            decision = PodShaper.decide(queue, delay, have, allowDegraded);
+            shaper.apply(decision, peers, out);
         } catch (IllegalStateException | IOException e) {
             System.err.println("gsnode k8s shape: " + e.getMessage());
             return 2;
         }
-        for (String d : applied.degradations()) System.out.println("gsnode k8s shape: degraded: " + d);
+        for (String d : decision.degradations()) System.out.println("gsnode k8s shape: degraded: " + d);
         System.out.printf("gsnode k8s shape: node %d shaped: up %d bit/s, down %d bit/s, queue %s, delay %s, %d peers%n", index,
-                t.node(index).upBps(), t.node(index).downBps(), applied.queue().label(), applied.delay().label(), peers.size());
+                t.node(index).upBps(), t.node(index).downBps(), decision.queue().label(), decision.delay().label(), peers.size());
         return 0;
     }
 }

@@ -12,15 +12,13 @@ import io.gsnode.node.run.PeerAddressing;
 import io.gsnode.node.topology.Topology;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.Inet4Address;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -37,8 +35,8 @@ public final class PodShaper {
     private static final Duration RETRY = Duration.ofSeconds(1);
     private static final Duration PROGRESS = Duration.ofSeconds(10);
 
-    /** What was applied. */
-    public record Applied(QueueKind queue, DelayMode delay, List<String> degradations, PodShapingPlan plan) {}
+    /** What a pod will apply, and what it gave up to get there (empty when nothing). */
+    public record Decision(QueueKind queue, DelayMode delay, List<String> degradations) {}
 
     private final Topology topology;
     private final int index;
@@ -69,9 +67,9 @@ public final class PodShaper {
         while (true) {
             for (var it = pending.iterator(); it.hasNext(); ) {
                 int peer = it.next();
-                String ip = ipv4(addressing.nameOf(peer));
-                if (ip != null) {
-                    resolved.put(peer, ip);
+                Optional<String> ip = PeerAddressing.ipv4(addressing.nameOf(peer));
+                if (ip.isPresent()) {
+                    resolved.put(peer, ip.get());
                     it.remove();
                 }
             }
@@ -90,24 +88,13 @@ public final class PodShaper {
         }
     }
 
-    private static String ipv4(String name) {
-        try {
-            for (InetAddress a : InetAddress.getAllByName(name)) {
-                if (a instanceof Inet4Address) return a.getHostAddress();
-            }
-        } catch (UnknownHostException e) {
-            // Not yet: the peer's pod has no address under the Service so far.
-        }
-        return null;
-    }
-
     /**
      * The queue and delay this kernel allows for the request: {@code auto} delay is netem where
      * the kernel has it, else none; a missing fq_codel is the fair queue with {@code allowDegraded}.
      *
      * @throws IllegalStateException naming what the kernel lacks for the request
      */
-    public static Applied decide(QueueKind queue, DelayRequest delay, Set<KernelFeature> have, boolean allowDegraded) {
+    public static Decision decide(QueueKind queue, DelayRequest delay, Set<KernelFeature> have, boolean allowDegraded) {
         List<String> degradations = new ArrayList<>();
         DelayMode d = switch (delay) {
             case NETEM -> DelayMode.NETEM;
@@ -128,11 +115,11 @@ public final class PodShaper {
                     + (missing.contains(KernelFeature.NETEM) ? " (--delay auto runs without delay and says so)" : "")
                     + (missing.contains(KernelFeature.FQ_CODEL) ? " (--allow-degraded runs the fair queue instead)" : ""));
         }
-        return new Applied(q, d, List.copyOf(degradations), null);
+        return new Decision(q, d, List.copyOf(degradations));
     }
 
     /** Applies {@code decided} for the resolved {@code peers}, after removing what an earlier start left. */
-    public Applied apply(Applied decided, Map<Integer, String> peers, Path out) throws IOException {
+    public PodShapingPlan apply(Decision decided, Map<Integer, String> peers, Path out) throws IOException {
         PodShapingPlan plan = new PodShapingPlan(topology, index, device, decided.queue(), decided.delay(), peers);
         for (PlanStep clear : plan.clearSteps()) Commands.run(clear.command(), String.join("\n", clear.lines()) + "\n");
         for (PlanStep step : plan.steps()) Commands.apply(step);
@@ -140,6 +127,6 @@ public final class PodShaper {
         Files.writeString(out.resolve(PodLayout.FABRIC_SCRIPT), plan.script());
         Files.writeString(out.resolve(PodLayout.QUEUE_FILE), decided.queue().label() + "\n");
         Files.writeString(out.resolve(PodLayout.DELAY_FILE), decided.delay().label() + "\n");
-        return new Applied(decided.queue(), decided.delay(), decided.degradations(), plan);
+        return plan;
     }
 }

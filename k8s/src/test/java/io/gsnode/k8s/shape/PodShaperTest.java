@@ -26,11 +26,11 @@ class PodShaperTest {
 
     @Test
     void autoDelayIsNetemWhereTheKernelHasItAndNoneWithADegradationElsewhere() {
-        PodShaper.Applied without = PodShaper.decide(QueueKind.FIFO, DelayRequest.AUTO, NO_NETEM_NO_FQ_CODEL, false);
+        PodShaper.Decision without = PodShaper.decide(QueueKind.FIFO, DelayRequest.AUTO, NO_NETEM_NO_FQ_CODEL, false);
         assertEquals(DelayMode.NONE, without.delay());
         assertEquals(1, without.degradations().size());
         Set<KernelFeature> all = EnumSet.allOf(KernelFeature.class);
-        PodShaper.Applied with = PodShaper.decide(QueueKind.FQ_CODEL, DelayRequest.AUTO, all, false);
+        PodShaper.Decision with = PodShaper.decide(QueueKind.FQ_CODEL, DelayRequest.AUTO, all, false);
         assertEquals(DelayMode.NETEM, with.delay());
         assertEquals(QueueKind.FQ_CODEL, with.queue());
         assertTrue(with.degradations().isEmpty());
@@ -44,7 +44,7 @@ class PodShaperTest {
         e = assertThrows(IllegalStateException.class,
                 () -> PodShaper.decide(QueueKind.FQ_CODEL, DelayRequest.NONE, NO_NETEM_NO_FQ_CODEL, false));
         assertTrue(e.getMessage().contains("qdisc fq_codel") && e.getMessage().contains("--allow-degraded"), e.getMessage());
-        PodShaper.Applied fair = PodShaper.decide(QueueKind.FQ_CODEL, DelayRequest.NONE, NO_NETEM_NO_FQ_CODEL, true);
+        PodShaper.Decision fair = PodShaper.decide(QueueKind.FQ_CODEL, DelayRequest.NONE, NO_NETEM_NO_FQ_CODEL, true);
         assertEquals(QueueKind.FAIR, fair.queue());
         e = assertThrows(IllegalStateException.class, () -> PodShaper.decide(QueueKind.FIFO, DelayRequest.NONE,
                 EnumSet.of(KernelFeature.HTB, KernelFeature.PFIFO), false));

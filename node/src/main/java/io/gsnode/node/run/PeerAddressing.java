@@ -5,6 +5,7 @@ import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Where a node listens and where it finds its peers. On a fabric (netns, Shadow) every node owns
@@ -74,18 +75,23 @@ public record PeerAddressing(Mode mode, String template) {
 
     private static String resolve(String name) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + RESOLVE_PATIENCE.toNanos();
-        UnknownHostException last;
         do {
-            try {
-                for (InetAddress a : InetAddress.getAllByName(name)) {
-                    if (a instanceof Inet4Address) return a.getHostAddress();
-                }
-                throw new IOException(name + " resolves to no IPv4 address (gsnode dials IPv4)");
-            } catch (UnknownHostException e) {
-                last = e;
-            }
+            Optional<String> ip = ipv4(name);
+            if (ip.isPresent()) return ip.get();
             Thread.sleep(500);
         } while (System.nanoTime() - deadline < 0);
-        throw new IOException("cannot resolve " + name + " within " + RESOLVE_PATIENCE.toSeconds() + " s: " + last.getMessage(), last);
+        throw new IOException("cannot resolve " + name + " to IPv4 within " + RESOLVE_PATIENCE.toSeconds() + " s");
+    }
+
+    /** {@code name}'s first IPv4 address, or empty while it does not resolve (gsnode dials IPv4). */
+    public static Optional<String> ipv4(String name) {
+        try {
+            for (InetAddress a : InetAddress.getAllByName(name)) {
+                if (a instanceof Inet4Address) return Optional.of(a.getHostAddress());
+            }
+        } catch (UnknownHostException e) {
+            // Not yet: a pod has no record under its Service until it is scheduled.
+        }
+        return Optional.empty();
     }
 }
