@@ -64,13 +64,18 @@ public record K8sCell(Topology topology, String arm, int payloadBytes, Transport
         }
         Objects.requireNonNull(queue, "queue");
         Objects.requireNonNull(delay, "delay");
-        if (!DEVICE.matcher(device).matches()) throw new IllegalArgumentException("--device must be an interface name, was '" + device + "'");
+        if (!DEVICE.matcher(device).matches()) {
+            throw new IllegalArgumentException("--device must be an interface name, was '" + device + "'");
+        }
         if (port < 1 || port > 65535) throw new IllegalArgumentException("--port must be in 1..65535, was " + port);
         if (epochPort < 1 || epochPort > 65535 || epochPort == port) {
             throw new IllegalArgumentException("--epoch-port must be in 1..65535 and differ from --port, was " + epochPort);
         }
-        if (epochLeadMs < 500) throw new IllegalArgumentException("--epoch-lead must be at least 500 ms for every node to hear T0, was " + epochLeadMs);
-        for (String[] q : new String[][] {{"--cpu-request", cpuRequest}, {"--memory-request", memoryRequest}, {"--memory-limit", memoryLimit}}) {
+        if (epochLeadMs < 500) {
+            throw new IllegalArgumentException("--epoch-lead must be at least 500 ms for every node to hear T0, was " + epochLeadMs);
+        }
+        String[][] quantities = {{"--cpu-request", cpuRequest}, {"--memory-request", memoryRequest}, {"--memory-limit", memoryLimit}};
+        for (String[] q : quantities) {
             if (q[1] == null || !QUANTITY.matcher(q[1]).matches()) {
                 throw new IllegalArgumentException(q[0] + " must be a Kubernetes quantity such as 500m or 256Mi, was '" + q[1] + "'");
             }

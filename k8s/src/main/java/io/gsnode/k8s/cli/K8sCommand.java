@@ -115,7 +115,9 @@ public final class K8sCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         for (Object[] required : new Object[][] {{"--topology", topology}, {"--out", out}, {"--image", image}}) {
-            if (required[1] == null) throw new CommandLine.ParameterException(spec.commandLine(), "Missing required option: " + required[0]);
+            if (required[1] == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "Missing required option: " + required[0]);
+            }
         }
         Topology topo;
         try {

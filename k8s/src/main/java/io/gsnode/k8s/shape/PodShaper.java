@@ -101,7 +101,9 @@ public final class PodShaper {
             case NONE -> DelayMode.NONE;
             case AUTO -> have.contains(KernelFeature.NETEM) ? DelayMode.NETEM : DelayMode.NONE;
         };
-        if (delay == DelayRequest.AUTO && d == DelayMode.NONE) degradations.add("no netem in this kernel: pairs get no delay (delay: none)");
+        if (delay == DelayRequest.AUTO && d == DelayMode.NONE) {
+            degradations.add("no netem in this kernel: pairs get no delay (delay: none)");
+        }
         QueueKind q = queue;
         if (q == QueueKind.FQ_CODEL && !have.contains(KernelFeature.FQ_CODEL) && allowDegraded) {
             degradations.add("no fq_codel in this kernel: the per-peer fair queue instead (queue: fair)");

@@ -42,9 +42,14 @@ public final class PodShapingPlan {
      * @param addresses every dialled peer's address (either direction), by node index
      * @throws IllegalArgumentException when a peer's address is missing or the delay is the switch
      */
-    public PodShapingPlan(Topology topology, int index, String device, QueueKind queue, DelayMode delay, Map<Integer, String> addresses) {
-        if (delay == DelayMode.USERSPACE) throw new IllegalArgumentException("a pod applies delay with netem or not at all, not with the userspace switch");
-        if (index < 0 || index >= topology.n()) throw new IllegalArgumentException("node " + index + " is not in a " + topology.n() + "-node topology");
+    public PodShapingPlan(Topology topology, int index, String device, QueueKind queue, DelayMode delay,
+                          Map<Integer, String> addresses) {
+        if (delay == DelayMode.USERSPACE) {
+            throw new IllegalArgumentException("a pod applies delay with netem or not at all, not with the userspace switch");
+        }
+        if (index < 0 || index >= topology.n()) {
+            throw new IllegalArgumentException("node " + index + " is not in a " + topology.n() + "-node topology");
+        }
         this.topology = topology;
         this.index = index;
         this.device = device;

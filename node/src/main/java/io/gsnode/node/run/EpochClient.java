@@ -33,15 +33,19 @@ public final class EpochClient {
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no answer yet";
         while (System.nanoTime() - deadline < 0) {
+            HttpResponse<String> r = null;
             try {
-                HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                r = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                last = "unreachable: " + e;
+            }
+            if (r != null) {
                 String body = r.body().trim();
                 if (r.statusCode() == 200) return parse(ask, body);
-                if (r.statusCode() != 202) throw new IOException("the epoch coordinator at " + ask + " answered " + r.statusCode() + ": " + body);
+                if (r.statusCode() != 202) {
+                    throw new IOException("the epoch coordinator at " + ask + " answered " + r.statusCode() + ": " + body);
+                }
                 last = body;
-            } catch (IOException e) {
-                if (e.getMessage() != null && e.getMessage().startsWith("the epoch coordinator")) throw e;
-                last = "unreachable: " + e;
             }
             Thread.sleep(POLL.toMillis());
         }

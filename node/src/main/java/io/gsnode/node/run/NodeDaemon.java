@@ -122,7 +122,7 @@ public final class NodeDaemon {
                 schedule = schedule.withEpoch(EpochClient.awaitEpoch(settings.epochUrl(), index, EPOCH_WAIT));
             }
             Schedule s = schedule;
-            Schedule.sleepUntil(s.dialMs());
+            // Peers known by name are resolved before the dial instant, so that the lookups do not delay it.
             List<Multiaddr> targets = new ArrayList<>();
             int unresolved = 0;
             for (int peer : topology.dials()) {
@@ -133,6 +133,7 @@ public final class NodeDaemon {
                     events.emit("warning", "what", "node " + peer + ": " + e.getMessage());
                 }
             }
+            Schedule.sleepUntil(s.dialMs());
             long dialDeadline = System.nanoTime() + Math.max(settings.dialTimeout().toNanos(),
                     TimeUnit.MILLISECONDS.toNanos(s.subscribeMs() - System.currentTimeMillis()));
             List<Multiaddr> failed = new EdgeDialer(host, settings.dialSlots(), what -> events.emit("warning", "what", what))

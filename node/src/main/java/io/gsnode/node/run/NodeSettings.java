@@ -23,9 +23,9 @@ import java.util.Map;
  */
 public record NodeSettings(
         int index, Arm arm, int payloadBytes, GossipConfig gossip, Transport transport, TcpConfig tcp, QuicConfig quic,
-        Schedule schedule, Path epochFile, URI epochUrl, Duration dialTimeout, int dialSlots, int port, PeerAddressing addressing,
-        Path recordPath,
-        String cell, String backend, String queue, String delay, int run, boolean jitWarmup) {
+        Schedule schedule, Path epochFile, URI epochUrl, Duration dialTimeout, int dialSlots, int port,
+        PeerAddressing addressing, Path recordPath, String cell, String backend, String queue, String delay, int run,
+        boolean jitWarmup) {
 
     public NodeSettings {
         if (epochFile != null && epochUrl != null) throw new IllegalArgumentException("an epoch file or an epoch URL, not both");
