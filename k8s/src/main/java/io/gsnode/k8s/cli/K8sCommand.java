@@ -34,10 +34,10 @@ import picocli.CommandLine.Spec;
  * a broken topology prints one line and exits 2 before anything is written; a failed write exits 1.
  */
 @Command(name = "k8s", mixinStandardHelpOptions = true,
-        description = {"Write the Kubernetes manifests of one cell: a namespace, the topology, a StatefulSet of N pods",
-                "(node index = pod ordinal), a headless Service and the epoch coordinator.",
-                "Then: kubectl apply --server-side -f OUT, wait for the hold, gsnode k8s collect --manifests OUT --out CELL",
-                "(docs/kubernetes.md)."},
+        description = {"Write the Kubernetes manifests of one cell: a namespace, the topology, a headless Service,",
+                "the epoch coordinator and a StatefulSet of N pods (node index = pod ordinal).",
+                "Then: kubectl apply --server-side -f OUT; after the hold, gsnode k8s collect --manifests OUT --out CELL.",
+                "See docs/kubernetes.md."},
         subcommands = {K8sShapeCommand.class, K8sCoordinatorCommand.class, K8sCollectCommand.class})
 public final class K8sCommand implements Callable<Integer> {
 

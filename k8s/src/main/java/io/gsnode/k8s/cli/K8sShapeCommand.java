@@ -27,9 +27,9 @@ import picocli.CommandLine.Option;
  * peer's name never resolves, so the pod does not start a node on an unshaped link.
  */
 @Command(name = "shape", mixinStandardHelpOptions = true,
-        description = {"Shape this pod's links for node --index of a topology: HTB uplink at up_bps by destination, an IFB",
-                "downlink at down_bps by source, each peer's one-way latency with netem where the kernel has it.",
-                "Writes what it applied (queue, delay, fabric.sh) into --out for the node's record."})
+        description = {"Shape this pod's links for node --index of a topology (a cell's init container runs it):",
+                "an HTB uplink at up_bps, an IFB downlink at down_bps, and each peer's one-way latency with netem",
+                "where the kernel has it. Writes what it applied (queue, delay, fabric.sh) into --out for the node's record."})
 public final class K8sShapeCommand implements Callable<Integer> {
 
     @Option(names = "--topology", required = true, paramLabel = "FILE", description = "The cell's topology.")
