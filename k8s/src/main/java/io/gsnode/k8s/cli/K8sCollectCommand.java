@@ -40,7 +40,7 @@ public final class K8sCollectCommand implements Callable<Integer> {
         Topology topology;
         try {
             cell = CellDescription.read(manifests);
-            topology = TopologyReader.read(manifests.resolve(CellDescription.TOPOLOGY));
+            topology = TopologyReader.read(CellDescription.topologyFile(manifests));
         } catch (IOException e) {
             System.err.println("gsnode k8s collect: " + e.getMessage());
             return 2;

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a cell's manifests into a directory, with the topology and the cell's description beside
- * them for {@code gsnode k8s collect}.
+ * Writes a cell's manifests into a directory, with the topology and the cell's description in its
+ * {@link CellDescription#DIRECTORY} for {@code gsnode k8s collect}.
  */
 public final class ManifestWriter {
 
@@ -45,8 +45,8 @@ public final class ManifestWriter {
             bytes += Files.size(path);
             if (f.name().startsWith("10-")) parts = f.documents().size();
         }
-        Files.write(dir.resolve(CellDescription.TOPOLOGY), topology);
         CellDescription.of(cell).write(dir);
+        Files.write(CellDescription.topologyFile(dir), topology);
         return new Written(dir, List.copyOf(written), bytes, parts);
     }
 

@@ -39,7 +39,11 @@ class K8sCommandTest {
         for (String f : new String[] {"00-namespace.yaml", "10-topology.yaml", "20-services.yaml", "30-epoch.yaml", "40-nodes.yaml"}) {
             assertTrue(Files.isRegularFile(dir.resolve(f)), f);
         }
-        assertEquals(Files.readString(topology), Files.readString(dir.resolve(CellDescription.TOPOLOGY)));
+        assertEquals(Files.readString(topology), Files.readString(CellDescription.topologyFile(dir)));
+        // kubectl apply -f DIR reads every .json and .yaml of DIR: nothing there but the manifests.
+        try (var files = Files.list(dir)) {
+            assertEquals(5, files.filter(f -> f.toString().matches(".*\\.(json|ya?ml)$")).count());
+        }
         CellDescription d = CellDescription.read(dir);
         assertEquals("exp1", d.namespace());
         assertEquals("kwik", d.quicEngine());
