@@ -111,7 +111,7 @@ public final class CellManifests {
 
     /** The coordinator: answers every node's "listening" and hands out one T0 once all N have said it. */
     private Map<String, Object> epochJob() {
-        List<String> command = NodeCommands.coordinator(cell, PodRuntime.IMAGE);
+        List<String> command = PodCommands.coordinator(cell, PodRuntime.IMAGE);
         Map<String, Object> container = map(
                 "name", "epoch",
                 "image", cell.image(),
@@ -138,7 +138,7 @@ public final class CellManifests {
                 "name", PodLayout.SHAPE_CONTAINER,
                 "image", cell.image(),
                 "imagePullPolicy", "IfNotPresent",
-                "command", List.of("sh", "-c", NodeCommands.shape(cell, PodRuntime.IMAGE)),
+                "command", List.of("sh", "-c", PodCommands.shape(cell, PodRuntime.IMAGE)),
                 "securityContext", map("capabilities", map("add", List.of("NET_ADMIN"))),
                 "volumeMounts", List.of(mount("topology", PodLayout.PARTS_DIR, true), mount("cell", PodLayout.CELL_DIR, false)));
         String protocol = cell.transport().toString().equals("quic") ? "UDP" : "TCP";
@@ -146,7 +146,7 @@ public final class CellManifests {
                 "name", PodLayout.NODE_CONTAINER,
                 "image", cell.image(),
                 "imagePullPolicy", "IfNotPresent",
-                "command", List.of("sh", "-c", NodeCommands.node(cell, PodRuntime.IMAGE)),
+                "command", List.of("sh", "-c", PodCommands.node(cell, PodRuntime.IMAGE)),
                 "ports", List.of(map("name", "libp2p", "containerPort", cell.port(), "protocol", protocol)),
                 // No CPU limit: CFS throttling would stretch the delivery the cell measures.
                 "resources", map("requests", map("cpu", cell.cpuRequest(), "memory", cell.memoryRequest()),

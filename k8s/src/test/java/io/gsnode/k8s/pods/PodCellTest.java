@@ -9,7 +9,7 @@ import io.gsnode.k8s.K8sCell;
 import io.gsnode.k8s.TestCells;
 import io.gsnode.k8s.collect.PodRecords;
 import io.gsnode.k8s.manifest.ManifestWriter;
-import io.gsnode.k8s.manifest.NodeCommands;
+import io.gsnode.k8s.manifest.PodCommands;
 import io.gsnode.k8s.manifest.PodLayout;
 import io.gsnode.k8s.manifest.PodRuntime;
 import io.gsnode.netns.fabric.Fabrics;
@@ -65,15 +65,15 @@ class PodCellTest {
         List<Process> running = new ArrayList<>();
         try (PodNetwork net = new PodNetwork(N)) {
             Path epochLog = Files.createDirectories(tmp.resolve("epoch")).resolve("epoch.log");
-            Process coordinator = net.start(-1, NodeCommands.coordinator(cell, PodNetwork.runtime(parts, tmp.resolve("epoch"))), epochLog);
+            Process coordinator = net.start(-1, PodCommands.coordinator(cell, PodNetwork.runtime(parts, tmp.resolve("epoch"))), epochLog);
             running.add(coordinator);
             for (int i = 0; i < N; i++) {
                 Path pod = pods.resolve(PodLayout.pod(i));
                 PodRuntime runtime = PodNetwork.runtime(parts, pod);
-                Process init = net.shell(i, NodeCommands.shape(cell, runtime), pod.resolve("shape.log"));
+                Process init = net.shell(i, PodCommands.shape(cell, runtime), pod.resolve("shape.log"));
                 assertTrue(init.waitFor(90, TimeUnit.SECONDS), "pod " + i + "'s init step did not finish");
                 assertEquals(0, init.exitValue(), Files.readString(pod.resolve("shape.log")));
-                running.add(net.shell(i, NodeCommands.node(cell, runtime), pod.resolve("node.log")));
+                running.add(net.shell(i, PodCommands.node(cell, runtime), pod.resolve("node.log")));
             }
             // The nodes run the schedule, write their records and exit; the pods then idle, as in a cluster.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);

@@ -7,7 +7,7 @@ import io.gsnode.k8s.DelayRequest;
 import io.gsnode.k8s.K8sCell;
 import io.gsnode.k8s.TestCells;
 import io.gsnode.k8s.manifest.ManifestWriter;
-import io.gsnode.k8s.manifest.NodeCommands;
+import io.gsnode.k8s.manifest.PodCommands;
 import io.gsnode.k8s.manifest.PodLayout;
 import io.gsnode.netns.fabric.Commands;
 import io.gsnode.netns.fabric.Fabrics;
@@ -86,7 +86,7 @@ class PodShapingTest {
     private String shape(PodNetwork net, K8sCell cell, Path parts, int i) throws Exception {
         Path pod = Files.createDirectories(tmp.resolve("pods").resolve(PodLayout.pod(i)));
         Path log = pod.resolve("shape.log");
-        Process p = net.shell(i, NodeCommands.shape(cell, PodNetwork.runtime(parts, pod)), log);
+        Process p = net.shell(i, PodCommands.shape(cell, PodNetwork.runtime(parts, pod)), log);
         assertTrue(p.waitFor(90, TimeUnit.SECONDS), "pod " + i + "'s shaping did not finish");
         String out = Files.readString(log);
         assertEquals(0, p.exitValue(), out);

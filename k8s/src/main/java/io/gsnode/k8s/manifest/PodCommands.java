@@ -5,17 +5,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The shell commands a node's pod runs: the init step that assembles the topology and shapes the
- * pod's links ({@code gsnode k8s shape}), then the node ({@code gsnode run}), whose record stays in
- * the pod for {@code gsnode k8s collect}. The pod's ordinal, the end of its host name, is the node
- * index; what the shaping applied reaches the node's record through two small files.
+ * The commands a cell's pods run: the coordinator's; each node pod's init step, which assembles
+ * the topology and shapes the pod's links ({@code gsnode k8s shape}); then the node itself
+ * ({@code gsnode run}), whose record stays in the pod for {@code gsnode k8s collect}. The pod's
+ * ordinal, the end of its host name, is the node index; what the shaping applied reaches the
+ * node's record through two small files.
  */
-public final class NodeCommands {
+public final class PodCommands {
 
     /** The pod's ordinal: a StatefulSet pod's host name is {@code gsnode-<ordinal>}. */
     static final String INDEX = "\"${HOSTNAME##*-}\"";
 
-    private NodeCommands() {}
+    private PodCommands() {}
 
     /** The init container's script. */
     public static String shape(K8sCell cell, PodRuntime pod) {
