@@ -54,7 +54,9 @@ class PodCellTest {
         Topology topology = Fabrics.geoComplete(N, 3);
         Schedule schedule = new Schedule(0, Duration.ofMillis(1000), Duration.ofMillis(3000), Duration.ofMillis(9000),
                 Duration.ofMillis(8000));
-        K8sCell cell = new K8sCell(topology, "atuned_32k", 256 * 1024, Transport.TCP, List.of(), List.of(), schedule,
+        // The whole message: an arm whose completion does not hang on pull timeouts, so a busy host
+        // slows the cell down but cannot leave a receiver short (atuned_32k's park can, by design).
+        K8sCell cell = new K8sCell(topology, "wholend", 256 * 1024, Transport.TCP, List.of(), List.of(), schedule,
                 TestCells.IMAGE, "gsnode-test", QueueKind.FIFO, DelayRequest.AUTO, false, "eth0", 9000, 8080, 1500, false,
                 "500m", "256Mi", "768Mi", NodeJvm.BASE_FLAGS, 0);
         Path manifests = ManifestWriter.write(cell, TestCells.write(topology, tmp), tmp.resolve("manifests")).dir();
