@@ -1,6 +1,7 @@
 package io.gsnode.k8s;
 
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Transport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ public record CellDescription(String schema, String label, String namespace, int
 
     public static CellDescription of(K8sCell cell) {
         String engine = null;
-        if (cell.transport().toString().equals("quic")) {
+        if (cell.transport() == Transport.QUIC) {
             List<String> q = cell.quicArgs();
             int at = q.indexOf("--quic-engine");
             engine = at >= 0 && at + 1 < q.size() ? q.get(at + 1) : null;

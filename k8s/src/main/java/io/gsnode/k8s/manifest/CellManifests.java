@@ -1,6 +1,7 @@
 package io.gsnode.k8s.manifest;
 
 import io.gsnode.k8s.K8sCell;
+import io.gsnode.node.run.Transport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -61,11 +62,9 @@ public final class CellManifests {
      * enforce by default refuses.
      */
     private Map<String, Object> namespace() {
-        Map<String, Object> ns = object("v1", "Namespace", cell.namespace(), null, null, Map.of());
-        @SuppressWarnings("unchecked")
-        Map<String, Object> labels = (Map<String, Object>) ((Map<String, Object>) ns.get("metadata")).get("labels");
+        Map<String, Object> labels = labels(null);
         labels.put("pod-security.kubernetes.io/enforce", "privileged");
-        return ns;
+        return map("apiVersion", "v1", "kind", "Namespace", "metadata", map("name", cell.namespace(), "labels", labels));
     }
 
     /** The topology gzipped and cut into ConfigMaps of at most {@link #PART_BYTES}; the pod joins them in name order. */
@@ -95,12 +94,11 @@ public final class CellManifests {
      * resolves its peers while they still wait for the epoch, before any of them is ready.
      */
     private Map<String, Object> headlessService() {
-        String protocol = cell.transport().toString().equals("quic") ? "UDP" : "TCP";
         return object("v1", "Service", PodLayout.SERVICE, cell.namespace(), "node", map(
                 "clusterIP", "None",
                 "publishNotReadyAddresses", true,
                 "selector", selector("node"),
-                "ports", List.of(map("name", "libp2p", "port", cell.port(), "protocol", protocol))));
+                "ports", List.of(map("name", "libp2p", "port", cell.port(), "protocol", protocol()))));
     }
 
     private Map<String, Object> epochService() {
@@ -141,13 +139,12 @@ public final class CellManifests {
                 "command", List.of("sh", "-c", PodCommands.shape(cell, PodRuntime.IMAGE)),
                 "securityContext", map("capabilities", map("add", List.of("NET_ADMIN"))),
                 "volumeMounts", List.of(mount("topology", PodLayout.PARTS_DIR, true), mount("cell", PodLayout.CELL_DIR, false)));
-        String protocol = cell.transport().toString().equals("quic") ? "UDP" : "TCP";
         Map<String, Object> node = map(
                 "name", PodLayout.NODE_CONTAINER,
                 "image", cell.image(),
                 "imagePullPolicy", "IfNotPresent",
                 "command", List.of("sh", "-c", PodCommands.node(cell, PodRuntime.IMAGE)),
-                "ports", List.of(map("name", "libp2p", "containerPort", cell.port(), "protocol", protocol)),
+                "ports", List.of(map("name", "libp2p", "containerPort", cell.port(), "protocol", protocol())),
                 // No CPU limit: CFS throttling would stretch the delivery the cell measures.
                 "resources", map("requests", map("cpu", cell.cpuRequest(), "memory", cell.memoryRequest()),
                         "limits", map("memory", cell.memoryLimit())),
@@ -182,19 +179,23 @@ public final class CellManifests {
                 "whenUnsatisfiable", "ScheduleAnyway", "labelSelector", map("matchLabels", selector("node")))));
     }
 
+    /** The nodes' port: QUIC is UDP. */
+    private String protocol() {
+        return cell.transport() == Transport.QUIC ? "UDP" : "TCP";
+    }
+
     private static Map<String, Object> mount(String volume, String path, boolean readOnly) {
         Map<String, Object> m = map("name", volume, "mountPath", path);
         if (readOnly) m.put("readOnly", true);
         return m;
     }
 
+    /** A namespaced object of the cell; {@code spec} null for one without (a ConfigMap). */
     private Map<String, Object> object(String apiVersion, String kind, String name, String namespace, String component,
                                        Map<String, Object> spec) {
-        Map<String, Object> metadata = map("name", name);
-        if (namespace != null) metadata.put("namespace", namespace);
-        metadata.put("labels", component == null ? labels(null) : labels(component));
+        Map<String, Object> metadata = map("name", name, "namespace", namespace, "labels", labels(component));
         Map<String, Object> o = map("apiVersion", apiVersion, "kind", kind, "metadata", metadata);
-        if (spec != null && !spec.isEmpty()) o.put("spec", spec);
+        if (spec != null) o.put("spec", spec);
         return o;
     }
 

@@ -1,6 +1,7 @@
 package io.gsnode.k8s.manifest;
 
 import io.gsnode.k8s.K8sCell;
+import io.gsnode.node.run.Transport;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,7 +65,7 @@ public final class PodCommands {
                 "--arm", cell.arm(),
                 "--payload", Integer.toString(cell.payloadBytes()),
                 "--transport", cell.transport().toString()));
-        if (cell.transport().toString().equals("quic")) args.addAll(cell.quicArgs());
+        if (cell.transport() == Transport.QUIC) args.addAll(cell.quicArgs());
         for (String g : cell.gossipParams()) args.addAll(List.of("--gossip", g));
         args.addAll(List.of(
                 "--dial-at", Long.toString(cell.schedule().dialAt().toMillis()),
