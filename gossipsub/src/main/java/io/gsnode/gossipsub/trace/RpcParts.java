@@ -1,16 +1,21 @@
 package io.gsnode.gossipsub.trace;
 
 import io.gsnode.gossipsub.rpc.ControlMessage;
+import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.RpcEncoder;
+import java.util.List;
 
 /**
  * What one RPC carried, split the way the node record counts it: data bytes are the publish
  * entries, control bytes the control part plus subscriptions, partial bytes the extension part
  * (each including its protobuf tag and length). {@code frameBytes} adds the uvarint prefix.
+ * {@code messages} are the RPC's publish entries themselves (not a copy), for a tracer that splits
+ * data bytes by topic ({@link RpcEncoder#publishEntrySize} gives each entry's share).
  */
 public record RpcParts(int frameBytes, int dataBytes, int controlBytes, int partialBytes,
-                       int publish, int ihaveIds, int iwantIds, int idontwantIds, int grafts, int prunes) {
+                       int publish, int ihaveIds, int iwantIds, int idontwantIds, int grafts, int prunes,
+                       List<PubMessage> messages) {
 
     public static RpcParts of(Rpc rpc, int frameBytes) {
         int data = 0;
@@ -28,6 +33,6 @@ public record RpcParts(int frameBytes, int dataBytes, int controlBytes, int part
         }
         int partial = rpc.partial() == null ? 0 : RpcEncoder.partialEntrySize(rpc.partial());
         return new RpcParts(frameBytes, data, control, partial, rpc.publish().size(), ihave, iwant, idontwant,
-                grafts, prunes);
+                grafts, prunes, rpc.publish());
     }
 }

@@ -13,6 +13,7 @@ import io.gsnode.node.record.NodeRecord;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
+import io.gsnode.segmentation.arm.Diffusion;
 import io.gsnode.transport.tcp.TcpConfig;
 import io.gsnode.transport.tcp.TcpTransport;
 import java.time.Duration;
@@ -151,8 +152,8 @@ final class JitWarmup {
             hosts.get(1).listen(addr).get(ROUND_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             hosts.get(0).dial(addr.withPeerId(hosts.get(1).peerId())).get(ROUND_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             CountDownLatch completed = new CountDownLatch(1);
-            nodes.get(0).join(routers.get(0), at -> { });
-            nodes.get(1).join(routers.get(1), at -> completed.countDown());
+            nodes.get(0).join(routers.get(0), (d, at) -> { });
+            nodes.get(1).join(routers.get(1), (d, at) -> completed.countDown());
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ROUND_TIMEOUT_MS);
             for (String topic : nodes.get(0).topics()) {
                 while (routers.get(0).meshPeers(topic).join().isEmpty()) {
@@ -160,7 +161,7 @@ final class JitWarmup {
                     Thread.sleep(HEARTBEAT.toMillis() / 2);
                 }
             }
-            nodes.get(0).publish(routers.get(0));
+            nodes.get(0).publish(routers.get(0), Diffusion.MEASURED);
             return completed.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
         } finally {
             close(routers, hosts);

@@ -61,7 +61,7 @@ class PartialMessagesInteropTest {
             node.install(builder);
             GossipRouter router = builder.start();
             CountDownLatch completed = new CountDownLatch(1);
-            node.join(router, at -> completed.countDown());
+            node.join(router, (d, at) -> completed.countDown());
             return new JavaNode(host, router, node, completed);
         }
 

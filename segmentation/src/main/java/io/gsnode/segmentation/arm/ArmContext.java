@@ -8,11 +8,23 @@ package io.gsnode.segmentation.arm;
  * @param payloadBytes P, the payload size of the cell
  * @param seed the cell's seed (graph seed; the payload seed is fixed by docs/arms.md §3.1)
  * @param n the number of nodes in the cell
+ * @param warmup whether the cell diffuses the warm-up payload before the measured one
+ *     ({@link Diffusion#WARMUP}): the node then accepts, forwards and tracks both
  */
-public record ArmContext(int index, boolean publisher, int payloadBytes, long seed, int n) {
+public record ArmContext(int index, boolean publisher, int payloadBytes, long seed, int n, boolean warmup) {
 
     public ArmContext {
         if (payloadBytes < 1) throw new IllegalArgumentException("payload must be at least 1 byte, got " + payloadBytes);
         if (index < 0 || index >= n) throw new IllegalArgumentException("index " + index + " outside 0.." + (n - 1));
+    }
+
+    /** A cold cell: the measured payload only. */
+    public ArmContext(int index, boolean publisher, int payloadBytes, long seed, int n) {
+        this(index, publisher, payloadBytes, seed, n, false);
+    }
+
+    /** The diffusions this node carries, in the order they are published. */
+    public java.util.List<Diffusion> diffusions() {
+        return warmup ? java.util.List.of(Diffusion.WARMUP, Diffusion.MEASURED) : java.util.List.of(Diffusion.MEASURED);
     }
 }

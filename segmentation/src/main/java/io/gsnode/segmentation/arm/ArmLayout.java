@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where an arm's messages go: the encoded messages of the measured payload (seed 11, §3.1), the
- * topics a node joins, the topic each message is published on, and the id function every node
+ * Where an arm's messages go: the encoded messages of one payload (the measured one, seed 11, or
+ * the warm-up's, seed 12, §3.1), the topics a node joins, the topic each message is published on, and the id function every node
  * installs. Variant A puts everything on the segment topic; variant C puts message j on the
  * segment topic followed by {@code /j} (§9).
  */
@@ -37,23 +37,29 @@ final class ArmLayout {
     private record Memo(ArmKnobs knobs, int payloadBytes, ArmLayout layout) {}
 
     /**
-     * The layout of {@code knobs} at {@code payloadBytes}. Generating and encoding the payload is
-     * most of a node's start-up CPU at 1 MiB, so the last layout is kept: every node of every arm
-     * derives the same messages from the fixed payload seed, and nothing mutates them.
+     * The measured payload's layout of {@code knobs} at {@code payloadBytes}. Generating and
+     * encoding the payload is most of a node's start-up CPU at 1 MiB, so the last layout is kept:
+     * every node of every arm derives the same messages from the fixed payload seed, and nothing
+     * mutates them.
      */
     static ArmLayout of(ArmKnobs knobs, int payloadBytes) {
         Memo m = last;
         if (m != null && m.payloadBytes == payloadBytes && m.knobs.equals(knobs)) return m.layout;
-        ArmLayout layout = build(knobs, payloadBytes);
+        ArmLayout layout = build(knobs, payloadBytes, Diffusion.MEASURED);
         last = new Memo(knobs, payloadBytes, layout);
         return layout;
     }
 
-    private static ArmLayout build(ArmKnobs knobs, int payloadBytes) {
-        byte[] payload = PayloadGenerator.mainnetLike(payloadBytes, PayloadGenerator.MEASURED_SEED);
+    /** The layout of {@code diffusion}'s payload: the measured one (kept, see {@link #of}) or the warm-up's. */
+    static ArmLayout of(ArmKnobs knobs, int payloadBytes, Diffusion diffusion) {
+        return diffusion == Diffusion.MEASURED ? of(knobs, payloadBytes) : build(knobs, payloadBytes, diffusion);
+    }
+
+    private static ArmLayout build(ArmKnobs knobs, int payloadBytes, Diffusion diffusion) {
+        byte[] payload = PayloadGenerator.mainnetLike(payloadBytes, diffusion.payloadSeed());
         GossipMessageSet set = knobs.encoding() == null
                 ? PayloadEncoder.whole(payload)
-                : PayloadEncoder.segmented(payload, knobs.encoding());
+                : PayloadEncoder.segmented(payload, knobs.encoding().withSlot(diffusion.slot()));
         MessageIdFunction ids = PrysmIds.of(knobs.structuredIds());
         if (knobs.variant() != Variant.C) {
             return new ArmLayout(set, List.of(Topics.segment()), ids, false);
@@ -74,11 +80,11 @@ final class ArmLayout {
         return List.copyOf(out);
     }
 
-    /** The validator that accepts exactly these messages on their topics (see {@link CellMessages}). */
-    CellMessages validator() {
+    /** These messages on their topics, as a validator sees them (see {@link CellMessages}). */
+    List<PubMessage> onTopics() {
         List<PubMessage> all = new ArrayList<>(messages.size());
         for (int i = 0; i < messages.size(); i++) all.add(PubMessage.unsigned(topicOf(i), messages.messages().get(i)));
-        return new CellMessages(all, ids);
+        return all;
     }
 
     /** docs/arms.md §3.10; the id width is the installed function's on the first message, on its topic. */

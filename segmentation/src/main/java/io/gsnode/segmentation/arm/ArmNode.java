@@ -6,13 +6,14 @@ import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.segmentation.codec.WireForm;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
  * An arm running on one node. The daemon calls, in order: {@link #config} and {@link #install}
- * while it builds the router, {@link #topics} to subscribe, {@link #publications} on the
- * publisher at the publish instant, and {@link #onDelivery} for each message on the arm's topics
- * (on the router thread). {@link #completed()} and {@link #extras()} may be read from any thread.
+ * while it builds the router, {@link #topics} to subscribe, {@link #publish} on the publisher at
+ * the warm-up instant (a warm cell, {@link ArmContext#warmup()}) and at the publish instant, and
+ * {@link #onDelivery} for each message on the arm's topics (on the router thread).
+ * {@link #completed()} and {@link #extras()} may be read from any thread; both are about the
+ * measured payload.
  *
  * <p>One instance serves one router: {@link #install} gives that router this node's policy
  * instances, which hold per-router state.
@@ -28,25 +29,35 @@ public interface ArmNode {
     /** The topics the node subscribes to. */
     List<String> topics();
 
-    /** The publisher's batch, in publish order (docs/arms.md §5.4). Empty on other nodes. */
-    List<GossipRouter.Outgoing> publications();
+    /**
+     * The publisher's batch of {@code diffusion}'s payload, in publish order (docs/arms.md §5.4).
+     * Empty on other nodes; refused for a payload the node does not carry.
+     */
+    List<GossipRouter.Outgoing> publications(Diffusion diffusion);
+
+    /** Told, once per payload, the {@link System#nanoTime()} instant this node completed it. */
+    @FunctionalInterface
+    interface Completions {
+        void completed(Diffusion diffusion, long nanos);
+    }
 
     /**
-     * Joins the arm's topics on the started {@code router}; {@code completed} is told, once, the
-     * {@link System#nanoTime()} instant this node completed. Variants A and C complete on a
+     * Joins the arm's topics on the started {@code router}; {@code completed} is told, once per
+     * payload the node carries, the instant this node completed it. Variants A and C complete on a
      * delivery ({@link #onDelivery}); variant B when its broadcaster has rebuilt the group.
      */
-    default void join(GossipRouter router, LongConsumer completed) {
+    default void join(GossipRouter router, Completions completed) {
         for (String topic : topics()) {
             router.subscribe(topic, d -> {
-                if (onDelivery(d)) completed.accept(d.arrivedNanos());
+                Diffusion done = onDelivery(d);
+                if (done != null) completed.completed(done, d.arrivedNanos());
             }).join();
         }
     }
 
-    /** On the publisher, at the publish instant: publishes the arm's messages; returns how many. */
-    default int publish(GossipRouter router) {
-        List<GossipRouter.Outgoing> batch = publications();
+    /** On the publisher: publishes {@code diffusion}'s messages; returns how many. */
+    default int publish(GossipRouter router, Diffusion diffusion) {
+        List<GossipRouter.Outgoing> batch = publications(diffusion);
         if (!batch.isEmpty()) router.publishBatch(batch).join();
         return batch.size();
     }
@@ -60,9 +71,13 @@ public interface ArmNode {
         return routerDeliveries;
     }
 
-    /** A message arrived on one of {@link #topics()}; returns true when it completed this node. */
-    boolean onDelivery(Delivery delivery);
+    /**
+     * A message arrived on one of {@link #topics()}; returns the payload it completed on this node,
+     * or null when it completed none.
+     */
+    Diffusion onDelivery(Delivery delivery);
 
+    /** Whether this node completed the measured payload. */
     boolean completed();
 
     /** The arm's wire form at this payload size: msgs, need, unit, total, id bytes. */

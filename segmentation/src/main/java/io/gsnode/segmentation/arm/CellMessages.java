@@ -1,7 +1,6 @@
 package io.gsnode.segmentation.arm;
 
 import io.gsnode.gossipsub.MessageId;
-import io.gsnode.gossipsub.MessageIdFunction;
 import io.gsnode.gossipsub.policy.MessageValidator;
 import io.gsnode.gossipsub.policy.ValidationResult;
 import io.gsnode.gossipsub.rpc.PubMessage;
@@ -14,7 +13,8 @@ import java.util.Set;
  * The validator of variants A and C: a message on the arm's topics is accepted only if it is one
  * the cell's publisher publishes, i.e. its id is the id of one of the layout's messages on its
  * topic. Every node derives those messages from the fixed payload seed (docs/arms.md §3.1), just as
- * variant B's nodes know the committed group ids (docs/arms.md §8.5); the ids are content hashes
+ * variant B's nodes know the committed group ids (docs/arms.md §8.5), and the warm-up payload's
+ * messages in a warm cell; the ids are content hashes
  * of topic and data, so a message with any other data or on any other topic is rejected: it is
  * neither counted toward completion nor forwarded, and the router counts it as invalid. Without
  * it, junk published on a segment topic completed receivers that had not received the payload.
@@ -23,8 +23,11 @@ final class CellMessages implements MessageValidator {
 
     private final Set<MessageId> published = new HashSet<>();
 
-    CellMessages(List<PubMessage> messages, MessageIdFunction ids) {
-        for (PubMessage m : messages) published.add(ids.apply(m));
+    /** Accepts the messages of every layout given: the measured payload's, and the warm-up's in a warm cell. */
+    CellMessages(List<ArmLayout> layouts) {
+        for (ArmLayout layout : layouts) {
+            for (PubMessage m : layout.onTopics()) published.add(layout.ids.apply(m));
+        }
     }
 
     @Override

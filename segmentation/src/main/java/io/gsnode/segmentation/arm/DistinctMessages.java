@@ -30,13 +30,23 @@ final class DistinctMessages {
 
     /** Returns true exactly once: when this message brought the count to {@code need}. */
     boolean add(byte[] data) {
+        return addHash(hash(data));
+    }
+
+    /** {@link #add} for a message whose {@link #hash} the caller already has. */
+    boolean addHash(ByteBuffer hash) {
         if (completed) return false;
-        seen.add(ByteBuffer.wrap(Sha256.hash(data)));
+        seen.add(hash);
         count = seen.size();
         if (count < need) return false;
         completed = true;
         onComplete.run();
         return true;
+    }
+
+    /** The identity this watcher counts a message by. */
+    static ByteBuffer hash(byte[] data) {
+        return ByteBuffer.wrap(Sha256.hash(data));
     }
 
     boolean completed() {

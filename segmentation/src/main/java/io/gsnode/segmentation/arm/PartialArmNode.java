@@ -10,37 +10,61 @@ import io.gsnode.segmentation.codec.SegmentGroup;
 import io.gsnode.segmentation.codec.WireForm;
 import io.gsnode.segmentation.ids.Topics;
 import io.gsnode.segmentation.partial.PartialBroadcaster;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
  * A variant B arm on one node (docs/arms.md §8): the envelope topic joined with "request partial
  * messages", and one {@link PartialBroadcaster} installed as the router's extension. Nothing
  * travels as an ordinary gossip message: the publisher hands its segment group to the
  * broadcaster, and a receiver completes when its broadcaster has verified and rebuilt the group.
- * The committed group id is the cell's, which every node computes from the measured payload.
+ * The committed group id is the cell's, which every node computes from the measured payload; a
+ * warm cell commits the warm-up payload's group too, and completion is told per group.
  */
 final class PartialArmNode implements ArmNode {
 
     private final ArmKnobs knobs;
     private final ArmContext context;
-    private final SegmentGroup group;
+    private final Map<Diffusion, SegmentGroup> groups = new EnumMap<>(Diffusion.class);
     private final PartialBroadcaster broadcaster;
-    private volatile LongConsumer onCompleted = at -> {};
+    private volatile Completions onCompleted = (diffusion, at) -> {};
+    private volatile boolean measuredCompleted;
 
     PartialArmNode(ArmKnobs knobs, ArmContext context) {
         this.knobs = knobs;
         this.context = context;
-        this.group = groupOf(knobs, context.payloadBytes());
-        this.broadcaster = new PartialBroadcaster(knobs.partial(), Topics.envelope(), List.of(group.groupId()),
-                CellKnobs.routerSeed(context.seed(), context.index()), (groupId, at, message) -> onCompleted.accept(at));
+        List<byte[]> committed = new ArrayList<>();
+        for (Diffusion d : context.diffusions()) {
+            SegmentGroup g = groupOf(knobs, context.payloadBytes(), d);
+            groups.put(d, g);
+            committed.add(g.groupId());
+        }
+        this.broadcaster = new PartialBroadcaster(knobs.partial(), Topics.envelope(), committed,
+                CellKnobs.routerSeed(context.seed(), context.index()), (groupId, at, message) -> {
+                    Diffusion d = diffusionOf(groupId);
+                    if (d == Diffusion.MEASURED) measuredCompleted = true;
+                    if (d != null) onCompleted.completed(d, at);
+                });
+    }
+
+    private Diffusion diffusionOf(byte[] groupId) {
+        for (Map.Entry<Diffusion, SegmentGroup> e : groups.entrySet()) {
+            if (Arrays.equals(e.getValue().groupId(), groupId)) return e.getKey();
+        }
+        return null;
     }
 
     /** The cell's segment group: the measured payload (seed 11) cut at the arm's unit, RS-coded with parity. */
     static SegmentGroup groupOf(ArmKnobs knobs, int payloadBytes) {
-        byte[] payload = PayloadGenerator.mainnetLike(payloadBytes, PayloadGenerator.MEASURED_SEED);
+        return groupOf(knobs, payloadBytes, Diffusion.MEASURED);
+    }
+
+    private static SegmentGroup groupOf(ArmKnobs knobs, int payloadBytes, Diffusion diffusion) {
+        byte[] payload = PayloadGenerator.mainnetLike(payloadBytes, diffusion.payloadSeed());
         int unit = knobs.encoding().segmentSizeFor(payload.length);
         int parity = knobs.encoding().parity();
         return parity > 0 ? SegmentCodec.coded(payload, unit, parity) : SegmentCodec.plain(payload, unit);
@@ -63,27 +87,29 @@ final class PartialArmNode implements ArmNode {
 
     /** Nothing goes through the ordinary publish (docs/arms.md §8.1). */
     @Override
-    public List<GossipRouter.Outgoing> publications() {
+    public List<GossipRouter.Outgoing> publications(Diffusion diffusion) {
         return List.of();
     }
 
     @Override
-    public void join(GossipRouter router, LongConsumer completed) {
+    public void join(GossipRouter router, Completions completed) {
         onCompleted = completed;
         // Full messages never come (nobody publishes any); a stray one is not ours to count.
         router.subscribe(broadcaster.topic(), TopicOptions.REQUEST_PARTIAL, d -> {}).join();
     }
 
     @Override
-    public int publish(GossipRouter router) {
+    public int publish(GossipRouter router, Diffusion diffusion) {
+        SegmentGroup group = groups.get(diffusion);
+        if (group == null) throw new IllegalStateException("this node carries no " + diffusion.wireName() + " payload");
         if (!context.publisher()) return 0;
         broadcaster.publish(group);
         return group.messages().size();
     }
 
     @Override
-    public boolean onDelivery(Delivery delivery) {
-        return false;
+    public Diffusion onDelivery(Delivery delivery) {
+        return null;
     }
 
     @Override
@@ -93,12 +119,12 @@ final class PartialArmNode implements ArmNode {
 
     @Override
     public boolean completed() {
-        return broadcaster.completed();
+        return measuredCompleted;
     }
 
     @Override
     public WireForm wireForm() {
-        return WireForm.ofPartialMessages(group);
+        return WireForm.ofPartialMessages(groups.get(Diffusion.MEASURED));
     }
 
     @Override

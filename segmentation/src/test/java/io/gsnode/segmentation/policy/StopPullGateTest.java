@@ -12,6 +12,7 @@ import io.gsnode.gossipsub.ScriptedPeer;
 import io.gsnode.gossipsub.TopicOptions;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.segmentation.arm.ArmContext;
+import io.gsnode.segmentation.arm.Diffusion;
 import io.gsnode.segmentation.arm.ArmNode;
 import io.gsnode.segmentation.ids.StructuredMessageId;
 import io.gsnode.segmentation.ids.Topics;
@@ -36,7 +37,7 @@ class StopPullGateTest {
     void declinesEverySegmentPullAfterCompletion() throws Exception {
         ArmNode node = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(1, false, P, 7, 2));
         // The publisher's side of the same arm: the messages, on their topics.
-        List<GossipRouter.Outgoing> messages = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(0, true, P, 7, 2)).publications();
+        List<GossipRouter.Outgoing> messages = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(0, true, P, 7, 2)).publications(Diffusion.MEASURED);
         assertEquals(8, messages.size());
         String topic = Topics.segment();
         StructuredMessageId ids = new StructuredMessageId(topic);
@@ -69,13 +70,26 @@ class StopPullGateTest {
     @Test
     void gateAllowsNonSegmentIdsAlwaysAndSegmentIdsUntilComplete() {
         StopPullGate gate = new StopPullGate();
-        byte[] segmentData = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(0, true, P, 7, 2)).publications().get(0).data();
+        byte[] segmentData = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(0, true, P, 7, 2)).publications(Diffusion.MEASURED).get(0).data();
         MessageId segment = MessageId.wrap(new StructuredMessageId(Topics.segment()).messageId(Topics.segment(), segmentData));
         MessageId plain = MessageId.wrap(new byte[20]);
         assertTrue(gate.allow(segment));
-        gate.complete();
+        gate.complete(StructuredMessageId.parse(segment.bytes()).orElseThrow().blockRoot());
         assertFalse(gate.allow(segment));
         assertTrue(gate.allow(plain));
+        assertEquals(1, gate.declined());
+    }
+
+    @Test
+    void completingTheWarmUpLeavesTheMeasuredPayloadsPullsOpen() {
+        StopPullGate gate = new StopPullGate();
+        ArmNode publisher = ArmCatalogue.get("acoded_32k").instantiate(new ArmContext(0, true, P, 7, 2, true));
+        StructuredMessageId ids = new StructuredMessageId(Topics.segment());
+        MessageId warm = MessageId.wrap(ids.messageId(Topics.segment(), publisher.publications(Diffusion.WARMUP).get(0).data()));
+        MessageId measured = MessageId.wrap(ids.messageId(Topics.segment(), publisher.publications(Diffusion.MEASURED).get(0).data()));
+        gate.complete(StructuredMessageId.parse(warm.bytes()).orElseThrow().blockRoot());
+        assertFalse(gate.allow(warm), "the completed warm-up's segments are declined");
+        assertTrue(gate.allow(measured), "the measured payload's are still pulled");
         assertEquals(1, gate.declined());
     }
 }

@@ -6,10 +6,13 @@ import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
 import io.gsnode.segmentation.arm.CellKnobs;
+import io.gsnode.segmentation.arm.Diffusion;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,16 +27,24 @@ public final class InProcessCell implements AutoCloseable {
 
     private final List<Node> nodes = new ArrayList<>();
     private final List<int[]> edges;
+    /** The nodes each payload's completion was told to, by payload. */
+    private final Map<Diffusion, Set<Integer>> completions = new ConcurrentHashMap<>();
 
     /**
      * @param base the cell's router configuration before the arm's overrides; node i gets the
      *     router seed of docs/arms.md §5.9 ({@link CellKnobs#routerSeed})
      */
     public InProcessCell(Arm arm, int n, int payloadBytes, long seed, List<int[]> edges, GossipConfig base) throws Exception {
+        this(arm, n, payloadBytes, seed, edges, base, false);
+    }
+
+    /** A cell whose nodes also carry the warm-up payload when {@code warmup} ({@link ArmContext#warmup()}). */
+    public InProcessCell(Arm arm, int n, int payloadBytes, long seed, List<int[]> edges, GossipConfig base,
+                         boolean warmup) throws Exception {
         this.edges = edges;
         try {
             for (int i = 0; i < n; i++) {
-                ArmNode node = arm.instantiate(new ArmContext(i, i == 0, payloadBytes, seed, n));
+                ArmNode node = arm.instantiate(new ArmContext(i, i == 0, payloadBytes, seed, n, warmup));
                 GossipConfig config = node.config(base.toBuilder().seed(CellKnobs.routerSeed(seed, i)).build());
                 RouterUnderTest router = new RouterUnderTest(1000 + i, b -> {
                     b.config(config);
@@ -46,7 +57,10 @@ public final class InProcessCell implements AutoCloseable {
                 nodes.get(e[0]).router().host.dial(nodes.get(e[1]).router().addr).get(10, TimeUnit.SECONDS);
             }
             for (Node node : nodes) {
-                node.arm().join(node.router().router, at -> {});
+                node.arm().join(node.router().router, (diffusion, at) -> {
+                    if (completions.computeIfAbsent(diffusion, d -> ConcurrentHashMap.newKeySet()).add(node.index())) return;
+                    throw new AssertionError("node " + node.index() + " told twice that it completed " + diffusion);
+                });
             }
         } catch (Exception | AssertionError e) {
             close();
@@ -95,8 +109,26 @@ public final class InProcessCell implements AutoCloseable {
 
     /** Node 0 publishes its batch (docs/arms.md §5.4). */
     public void publish() throws Exception {
+        publish(Diffusion.MEASURED);
+    }
+
+    /** Node 0 publishes {@code diffusion}'s batch. */
+    public void publish(Diffusion diffusion) {
         Node publisher = nodes.get(0);
-        publisher.arm().publish(publisher.router().router);
+        publisher.arm().publish(publisher.router().router, diffusion);
+    }
+
+    /** Waits until every receiver was told it completed {@code diffusion}. */
+    public void awaitCompletion(Diffusion diffusion) throws InterruptedException {
+        for (Node node : nodes.subList(1, nodes.size())) {
+            TestHosts.await("node " + node.index() + " completes the " + diffusion.wireName() + " payload ("
+                    + node.arm().extras() + ")", () -> completions.getOrDefault(diffusion, Set.of()).contains(node.index()));
+        }
+    }
+
+    /** The receivers told they completed {@code diffusion}. */
+    public Set<Integer> completed(Diffusion diffusion) {
+        return Set.copyOf(completions.getOrDefault(diffusion, Set.of()));
     }
 
     public void awaitCompletion() throws InterruptedException {
