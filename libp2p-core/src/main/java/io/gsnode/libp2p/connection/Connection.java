@@ -46,4 +46,14 @@ public interface Connection {
     CompletableFuture<Void> closeFuture();
 
     EventExecutor executor();
+
+    /**
+     * Reads the transport's congestion window for this connection now, with the window it started
+     * with. Any thread may call it; the future completes on {@link #executor()} (this default,
+     * which reads nothing, returns one already complete), never exceptionally: a transport that
+     * cannot read the window reports {@link CongestionWindow#unreadable(String) why} instead.
+     */
+    default CompletableFuture<CongestionWindow> congestionWindow() {
+        return CompletableFuture.completedFuture(CongestionWindow.unreadable("transport reports none"));
+    }
 }

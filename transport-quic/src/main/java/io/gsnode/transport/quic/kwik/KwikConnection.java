@@ -1,5 +1,6 @@
 package io.gsnode.transport.quic.kwik;
 
+import io.gsnode.libp2p.connection.CongestionWindow;
 import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.connection.ProtocolViolation;
@@ -71,6 +72,18 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
         KwikStream stream = track(new KwikStream(this, quicStream, Direction.INBOUND, io, streamWindow, maxQueuedBytes));
         executor().execute(() -> acceptInbound(stream));
         stream.startReading();
+    }
+
+    /**
+     * Unreadable: Kwik 0.10.8 keeps its congestion controller ({@code tech.kwik.core.cc}, NewReno
+     * with a fixed 12,000-byte initial window) behind packages its module does not export, and its
+     * public {@code Statistics} report packets, bytes and RTT but no window.
+     */
+    @Override
+    public CompletableFuture<CongestionWindow> congestionWindow() {
+        CompletableFuture<CongestionWindow> result = new CompletableFuture<>();
+        runOnExecutor(() -> result.complete(CongestionWindow.unreadable("unreadable: kwik")));
+        return result;
     }
 
     @Override

@@ -43,6 +43,22 @@ final class CodecSettings {
                 .datagram(DATAGRAM_QUEUE, DATAGRAM_QUEUE);
     }
 
+    /**
+     * The congestion window quiche starts every connection with, bytes. quiche (checked against its
+     * source: {@code Congestion::from_config} in quiche/src/recovery/congestion/mod.rs, the
+     * recovery this engine's native library bundles) sets it to
+     * {@code initial_congestion_window_packets * max_send_udp_payload_size}, and
+     * {@code Config::set_max_send_udp_payload_size} keeps at least 1200 bytes, which
+     * {@link QuicConfig} already requires. After the handshake quiche lowers the datagram size to the
+     * peer's {@code max_udp_payload_size} if that is smaller, rescaling a window still at its initial
+     * value; every engine here advertises {@link QuicConfig#maxUdpPayload} and quic-go 1452, so with
+     * the default 1350 this stays exact, but a peer advertising less than the configured payload
+     * starts the window lower than this.
+     */
+    static long initialCongestionWindowBytes(QuicConfig config) {
+        return (long) config.initialWindowPackets() * Math.max(config.maxUdpPayload(), QuicConfig.MIN_UDP_PAYLOAD);
+    }
+
     /** go-libp2p: KeepAlivePeriod 15 s against a 30 s idle timeout. */
     static Duration keepAlivePeriod(QuicConfig config) {
         return config.idleTimeout().dividedBy(2);

@@ -1,5 +1,6 @@
 package io.gsnode.transport.quic.netty;
 
+import io.gsnode.libp2p.connection.CongestionWindow;
 import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.connection.ProtocolViolation;
@@ -13,6 +14,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
+import io.netty.handler.codec.quic.QuicConnectionPathStats;
 import io.netty.handler.codec.quic.QuicDatagramExtensionEvent;
 import io.netty.handler.codec.quic.QuicException;
 import io.netty.handler.codec.quic.QuicStreamChannel;
@@ -48,6 +50,8 @@ final class NettyConnection extends QuicConnection {
     private final long streamWindow;
     private final long maxQueuedBytes;
     private final Duration keepAlivePeriod;
+    /** The congestion window quiche starts the connection with, bytes (CodecSettings). */
+    private final long initialCongestionWindow;
     private final CompletableFuture<NettyConnection> handshake = new CompletableFuture<>();
     /** Opens waiting for the remote to allow another stream (MAX_STREAMS). */
     private final ArrayDeque<CompletableFuture<Stream>> pendingOpens = new ArrayDeque<>();
@@ -58,13 +62,14 @@ final class NettyConnection extends QuicConnection {
     private ScheduledFuture<?> keepAlive;
 
     NettyConnection(QuicChannel quic, Direction direction, Libp2pTrustManager trust, long streamWindow, long maxQueuedBytes,
-            Duration keepAlivePeriod, Multiaddr localAddr, Multiaddr remoteAddr) {
+            Duration keepAlivePeriod, long initialCongestionWindow, Multiaddr localAddr, Multiaddr remoteAddr) {
         super(direction, quic.eventLoop(), localAddr, remoteAddr);
         this.quic = quic;
         this.trust = trust;
         this.streamWindow = streamWindow;
         this.maxQueuedBytes = maxQueuedBytes;
         this.keepAlivePeriod = keepAlivePeriod;
+        this.initialCongestionWindow = initialCongestionWindow;
         quic.attr(KEY).set(this);
         quic.pipeline().addLast(new Events());
         quic.closeFuture().addListener(f -> onChannelClosed());
@@ -164,6 +169,29 @@ final class NettyConnection extends QuicConnection {
     Throwable streamEndCause(NettyStream stream) {
         if (quic.isOpen()) return new IOException("QUIC stream " + stream.id() + " closed before both sides finished it");
         return closeCause();
+    }
+
+    // ----- congestion -----
+
+    /**
+     * quiche's congestion window of the active path ({@code collectPathStats(0).cwnd()}, as
+     * {@link PacingHandler} reads it), next to the configured initial window
+     * ({@link CodecSettings#initialCongestionWindowBytes}).
+     */
+    @Override
+    public CompletableFuture<CongestionWindow> congestionWindow() {
+        CompletableFuture<CongestionWindow> result = new CompletableFuture<>();
+        runOnExecutor(() -> {
+            if (!quic.isOpen()) {
+                result.complete(CongestionWindow.unreadable("unreadable: connection closed"));
+                return;
+            }
+            // On the channel's loop the statistics are read at once; the listener runs there too.
+            quic.collectPathStats(0).addListener((Future<QuicConnectionPathStats> f) -> result.complete(f.isSuccess()
+                    ? new CongestionWindow(f.getNow().cwnd(), initialCongestionWindow, "quiche")
+                    : CongestionWindow.unreadable("unreadable: quiche path stats failed: " + f.cause())));
+        });
+        return result;
     }
 
     // ----- lifecycle -----

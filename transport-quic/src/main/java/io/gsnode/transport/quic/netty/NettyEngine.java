@@ -212,6 +212,7 @@ public final class NettyEngine implements QuicEngine {
             pace(quic.parent(), remote, quic);
             NettyConnection conn = new NettyConnection(quic, Direction.INBOUND, quic.attr(VERDICT).get(), config.streamWindow(),
                     limits.maxBufferedBytesPerStream(), CodecSettings.keepAlivePeriod(config),
+                    CodecSettings.initialCongestionWindowBytes(config),
                     Multiaddr.quic(local), Multiaddr.quic(remote));
             ScheduledFuture<?> deadline = quic.eventLoop().schedule(() -> {
                 if (!conn.handshake().isDone()) quic.close();
@@ -265,6 +266,7 @@ public final class NettyEngine implements QuicEngine {
                     protected void initChannel(QuicChannel quic) {
                         NettyConnection conn = new NettyConnection(quic, Direction.OUTBOUND, verdict, config.streamWindow(),
                                 limits.maxBufferedBytesPerStream(), CodecSettings.keepAlivePeriod(config),
+                                CodecSettings.initialCongestionWindowBytes(config),
                                 Multiaddr.quic((InetSocketAddress) udp.localAddress()), Multiaddr.quic(address));
                         made[0] = conn;
                         pace(udp, address, quic);

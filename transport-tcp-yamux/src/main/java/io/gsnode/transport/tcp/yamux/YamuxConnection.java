@@ -1,5 +1,6 @@
 package io.gsnode.transport.tcp.yamux;
 
+import io.gsnode.libp2p.connection.CongestionWindow;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.connection.Direction;
@@ -14,6 +15,9 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.epoll.EpollTcpInfo;
+import io.netty.channel.local.LocalChannel;
 import io.netty.handler.codec.DecoderException;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -22,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -41,6 +46,13 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
      * at the channel's high-water mark well before, so only unanswered control traffic gets here.
      */
     static final long MAX_OUTBOUND_BYTES = 1 << 20;
+
+    /**
+     * Linux's {@code TCP_INIT_CWND} (include/net/tcp.h): every connection starts with a congestion
+     * window of 10 segments (RFC 6928). A route's {@code initcwnd} ({@code ip route ... initcwnd N})
+     * overrides it, and this reading does not see that.
+     */
+    static final int LINUX_INITIAL_WINDOW_SEGMENTS = 10;
 
     /** What the security handshake established about this connection. */
     public record Identity(PeerId remotePeer, PubKey remoteKey, String security, boolean authenticated) {}
@@ -141,6 +153,50 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
     @Override
     public EventExecutor executor() {
         return channel.eventLoop();
+    }
+
+    /**
+     * On epoll, the kernel's {@code tcp_info} for the socket, read on the event loop: the window is
+     * {@code tcpi_snd_cwnd} segments of {@code tcpi_snd_mss} bytes, and the initial window
+     * {@link #LINUX_INITIAL_WINDOW_SEGMENTS} segments of the same MSS. The kernel counts the window
+     * in segments, so both are scaled by the MSS now: it can differ from the one at the start (on
+     * loopback it was seen at 32,768 right after the handshake and 65,483 after a transfer),
+     * and {@code bytes > initialBytes} says exactly that the window is past 10 segments. NIO has no
+     * {@code tcp_info}.
+     *
+     * <p>Linux applies the idle restart ({@code net.ipv4.tcp_slow_start_after_idle}: a window idle
+     * for longer than one RTO falls back towards the initial window) lazily, when the next segment
+     * is sent; a reading taken after an idle gap and before any send shows the window from before
+     * that restart, not the one the next burst will get.
+     */
+    @Override
+    public CompletableFuture<CongestionWindow> congestionWindow() {
+        CompletableFuture<CongestionWindow> result = new CompletableFuture<>();
+        if (executor().inEventLoop()) {
+            result.complete(readCongestionWindow());
+            return result;
+        }
+        try {
+            executor().execute(() -> result.complete(readCongestionWindow()));
+        } catch (RejectedExecutionException stopped) {
+            result.complete(CongestionWindow.unreadable("unreadable: event loop stopped"));
+        }
+        return result;
+    }
+
+    private CongestionWindow readCongestionWindow() {
+        if (channel instanceof EpollSocketChannel epoll) {
+            if (!epoll.isOpen()) return CongestionWindow.unreadable("unreadable: connection closed");
+            try {
+                EpollTcpInfo info = epoll.tcpInfo();
+                long mss = info.sndMss();
+                return new CongestionWindow(info.sndCwnd() * mss, LINUX_INITIAL_WINDOW_SEGMENTS * mss, "tcp_info");
+            } catch (RuntimeException e) {
+                return CongestionWindow.unreadable("unreadable: tcp_info failed: " + e.getMessage());
+            }
+        }
+        if (channel instanceof LocalChannel) return CongestionWindow.unreadable("unreadable: in-memory");
+        return CongestionWindow.unreadable("unreadable: nio (run with --epoll)");
     }
 
     @Override
