@@ -9,6 +9,7 @@ import io.gsnode.netns.fabric.UserNamespace;
 import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cell.NodeImpls;
+import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
@@ -113,6 +114,13 @@ public final class CellCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ScheduleOptions instants = new ScheduleOptions(0, 4000, 10_000, 8000);
 
+    @CommandLine.Mixin
+    ConditionOptions condition = new ConditionOptions();
+
+    @Option(names = "--epoll", description = "local, netns: TCP nodes on Linux epoll instead of NIO, so records carry each"
+            + " connection's congestion window from tcp_info (see gsnode run --help; default: off).")
+    boolean epoll;
+
     @Option(names = "--startup-ms", paramLabel = "MS", description = "local, netns: how long all nodes may take to listen (default: ${DEFAULT-VALUE}).")
     long startupMs = 180_000;
 
@@ -193,6 +201,7 @@ public final class CellCommand implements Callable<Integer> {
             ArmCatalogue.get(workload.arm);
             workload.quic.toConfig();
             instants.from(0); // refuses instants out of order before any node starts
+            condition.check(instants, impls.kind() == NodeImpls.Kind.java);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -206,13 +215,16 @@ public final class CellCommand implements Callable<Integer> {
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = System.getProperty("java.class.path");
-        if (shadow != null) return runShadow(shadow, topo, java, classpath, impls);
+        if (shadow != null) {
+            if (epoll) throw new CommandLine.ParameterException(spec.commandLine(), "--epoll is not for Shadow: Shadow runs Netty on NIO only");
+            return runShadow(shadow, topo, java, classpath, impls);
+        }
         List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
         CellOptions options = new CellOptions(topo, workload.arm, workload.payload, workload.transport, workload.quic.asArgs(),
                 workload.quic.engine,
                 java, flags, classpath,
                 instants.dialAt, instants.subscribeAt, instants.publishAt, instants.hold, startupMs, 20_000, workload.gossip, killNode, killAfter, jitWarmup,
-                impls);
+                impls, javaNodeArgs());
         if (netns != null) {
             for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));
             return 0;
@@ -225,6 +237,13 @@ public final class CellCommand implements Callable<Integer> {
             System.out.println(oneLine(s));
         }
         return 0;
+    }
+
+    /** The flags only gsnode's nodes take: the condition's, and {@code --epoll}. */
+    private List<String> javaNodeArgs() {
+        List<String> a = new ArrayList<>(condition.asArgs());
+        if (epoll) a.add("--epoll");
+        return a;
     }
 
     /**
@@ -240,7 +259,7 @@ public final class CellCommand implements Callable<Integer> {
         try {
             cell = ShadowCell.withDefaults(ArmCatalogue.get(workload.arm).name(), workload.payload, workload.transport,
                     workload.quic.toConfig(), workload.quic.asArgs(), qdisc, schedule, java.toString(), classpath, flags, workload.gossip)
-                    .withImpls(impls);
+                    .withImpls(impls).withConditionArgs(condition.asArgs(t0));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -457,6 +457,11 @@ public final class GossipRouter implements AutoCloseable {
             return this;
         }
 
+        /** The validator set so far, for a caller that wraps it ({@link MessageValidator#ACCEPT_ALL} by default). */
+        public MessageValidator validator() {
+            return validator;
+        }
+
         public Builder validator(MessageValidator v) {
             this.validator = v;
             return this;

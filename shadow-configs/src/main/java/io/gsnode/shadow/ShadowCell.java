@@ -38,12 +38,15 @@ import java.util.Objects;
  * @param gossipParams {@code NAME=VALUE} gossipsub parameters, passed to {@code gsnode run}
  * @param impls which implementation each host runs: gsnode's JVM, or the interop go peer's
  *     {@code run} mode (its binary from {@code impls}); null means gsnode everywhere
+ * @param conditionArgs the warm-up and background flags of {@code gsnode run} every gsnode host
+ *     gets (none: a cold cell); the go peer runs cold cells only
  */
 public record ShadowCell(String arm, int payloadBytes, Transport transport, QuicConfig quic, List<String> quicArgs, Qdisc qdisc,
                          GraphKind graph, Schedule schedule, long startAtMs, long stopTimeMs, int parallelism, long seed,
                          long socketSendBuffer, long socketRecvBuffer, boolean sendAutotune, boolean recvAutotune,
                          boolean modelUnblockedSyscallLatency, String java, String jar, List<String> jvmFlags,
-                         long dialTimeoutMs, int dialSlots, int port, int run, List<String> gossipParams, NodeImpls impls) {
+                         long dialTimeoutMs, int dialSlots, int port, int run, List<String> gossipParams, NodeImpls impls,
+                         List<String> conditionArgs) {
 
     /**
      * How long after the end of the hold a node may take to close its connections and exit: the
@@ -108,6 +111,10 @@ public record ShadowCell(String arm, int payloadBytes, Transport transport, Quic
         if (run < 0) throw new IllegalArgumentException("--run must not be negative, was " + run);
         gossipParams = List.copyOf(gossipParams);
         if (impls == null) impls = NodeImpls.JAVA;
+        conditionArgs = conditionArgs == null ? List.of() : List.copyOf(conditionArgs);
+        if (!conditionArgs.isEmpty() && impls.kind() != NodeImpls.Kind.java) {
+            throw new IllegalArgumentException("--warmup and --background are gsnode's: the go peer runs cold cells only");
+        }
     }
 
     private static void checkBuffer(String option, long bytes) {
@@ -129,21 +136,28 @@ public record ShadowCell(String arm, int payloadBytes, Transport transport, Quic
         long stop = schedule.publishAt().toMillis() + schedule.hold().toMillis() + SHUTDOWN_MARGIN_MS;
         return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, GraphKind.COMPLETE, schedule, 0, stop, 0, 1,
                 DEFAULT_SOCKET_SEND_BUFFER, DEFAULT_SOCKET_RECV_BUFFER, true, true, true, java, jar, jvmFlags,
-                DEFAULT_DIAL_TIMEOUT_MS, DEFAULT_DIAL_SLOTS, DEFAULT_PORT, 0, gossipParams, NodeImpls.JAVA);
+                DEFAULT_DIAL_TIMEOUT_MS, DEFAULT_DIAL_SLOTS, DEFAULT_PORT, 0, gossipParams, NodeImpls.JAVA, List.of());
     }
 
     /** The same cell as repetition {@code r}: the records carry it, and the cell label names it past the first. */
     public ShadowCell withRun(int r) {
         return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
                 seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
-                jvmFlags, dialTimeoutMs, dialSlots, port, r, gossipParams, impls);
+                jvmFlags, dialTimeoutMs, dialSlots, port, r, gossipParams, impls, conditionArgs);
     }
 
     /** The same cell with hosts of {@code impls}' implementations (go hosts run the go peer's binary). */
     public ShadowCell withImpls(NodeImpls impls) {
         return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
                 seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
-                jvmFlags, dialTimeoutMs, dialSlots, port, run, gossipParams, impls);
+                jvmFlags, dialTimeoutMs, dialSlots, port, run, gossipParams, impls, conditionArgs);
+    }
+
+    /** The same cell with gsnode hosts given these warm-up and background flags. */
+    public ShadowCell withConditionArgs(List<String> args) {
+        return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
+                seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
+                jvmFlags, dialTimeoutMs, dialSlots, port, run, gossipParams, impls, args);
     }
 
     /** Whether the nodes speak QUIC. */

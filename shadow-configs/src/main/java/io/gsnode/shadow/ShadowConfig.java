@@ -122,6 +122,7 @@ public final class ShadowConfig {
         // the warm-up would only cost wall time, on every host.
         a.add("--no-jit-warmup");
         for (String g : cell.gossipParams()) a.addAll(List.of("--gossip", g));
+        a.addAll(cell.conditionArgs());
         return a;
     }
 

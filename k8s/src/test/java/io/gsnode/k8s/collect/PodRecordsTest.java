@@ -52,8 +52,8 @@ class PodRecordsTest {
         NodeRecord stranger = record(d, ring, 4, 300.0);
         pod(pods, 4, new NodeRecord(stranger.schema(), "another_cell", stranger.backend(), stranger.arm(), stranger.alias(),
                 stranger.transport(), null, null, stranger.queue(), stranger.delay(), stranger.seed(), stranger.n(),
-                stranger.payloadBytes(), stranger.scenario(), 0, 4, "p4", "receiver", "complete", true, 300.0, null, null, null,
-                null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of()));
+                stranger.payloadBytes(), stranger.scenario(), 0, null, 4, "p4", "receiver", "complete", true, 300.0, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of()));
 
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Path out = tmp.resolve("cell");
@@ -83,10 +83,10 @@ class PodRecordsTest {
     /** A record as {@code gsnode run --backend k8s} writes one, completed at {@code ms} (null: not completed). */
     private static NodeRecord record(CellDescription d, Topology t, int index, Double ms) {
         return new NodeRecord(NodeRecord.SCHEMA, d.label(), "k8s", d.arm(), d.arm(), d.transport(), null, NodeRecord.JAVA, "fifo",
-                "none", t.seed(), t.n(), d.payloadBytes(), t.scenario().toString(), 0, index, "p" + index,
+                "none", t.seed(), t.n(), d.payloadBytes(), t.scenario().toString(), 0, NodeRecord.COLD, index, "p" + index,
                 index == t.publisher() ? "publisher" : "receiver", "complete", ms != null, ms, null,
                 new NodeRecord.Bytes(1_100_000L, 1_100_000L, 1_048_576, 0, 10_000, 10_000, 0, 0),
                 new NodeRecord.Msgs(32, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), new NodeRecord.Mesh(2, 4, 2), null, 400L,
-                1L << 27, 1L << 26, 20, null, null, List.of(), Map.of(), Map.of());
+                1L << 27, 1L << 26, 20, null, null, null, null, null, List.of(), Map.of(), Map.of());
     }
 }

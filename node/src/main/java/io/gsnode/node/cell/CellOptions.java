@@ -15,14 +15,30 @@ import java.util.List;
  *     injection: the others must complete and the cell must count it), or null
  * @param jitWarmup whether each node runs its JIT warm-up before the publish instant ({@code gsnode run --jit-warmup})
  * @param impls which implementation runs each node; the JVM settings and the QUIC flags go to gsnode's nodes only
+ * @param javaNodeArgs further {@code gsnode run} flags for gsnode's nodes: the condition's (warm-up, background;
+ *     see {@code ConditionOptions#asArgs}, the go peer runs cold cells only) and {@code --epoll}
  */
 public record CellOptions(
         Path topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs, String quicEngine,
         Path java, List<String> jvmFlags, String classpath,
         long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,
-        List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup, NodeImpls impls) {
+        List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup, NodeImpls impls,
+        List<String> javaNodeArgs) {
 
-    /** A cell of gsnode nodes only. */
+    public CellOptions {
+        javaNodeArgs = List.copyOf(javaNodeArgs);
+    }
+
+    /** A cold cell. */
+    public CellOptions(Path topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs, String quicEngine,
+                       Path java, List<String> jvmFlags, String classpath,
+                       long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,
+                       List<String> gossipParams, Integer killIndex, long killAfterMs, boolean jitWarmup, NodeImpls impls) {
+        this(topology, arm, payloadBytes, transport, quicArgs, quicEngine, java, jvmFlags, classpath, dialAt, subscribeAt, publishAt,
+                hold, startupMs, graceMs, gossipParams, killIndex, killAfterMs, jitWarmup, impls, List.of());
+    }
+
+    /** A cold cell of gsnode nodes only. */
     public CellOptions(Path topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs, String quicEngine,
                        Path java, List<String> jvmFlags, String classpath,
                        long dialAt, long subscribeAt, long publishAt, long hold, long startupMs, long graceMs,

@@ -136,6 +136,7 @@ public final class CellRunner {
         if (java) cmd.addAll(options.quicArgs());
         for (String g : options.gossipParams()) cmd.addAll(List.of("--gossip", g));
         if (java && !options.jitWarmup()) cmd.add("--no-jit-warmup");
+        if (java) cmd.addAll(options.javaNodeArgs());
         Process p = new ProcessBuilder(cmd)
                 .redirectError(dir.resolve("nodes").resolve("node-" + index + ".log").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))

@@ -4,16 +4,19 @@ import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.SignaturePolicy;
 import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.run.BackgroundLoad;
 import io.gsnode.node.run.NodeDaemon;
 import io.gsnode.node.run.NodeSettings;
 import io.gsnode.node.run.PeerAddressing;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.ShadowSafety;
 import io.gsnode.node.run.Transport;
+import io.gsnode.node.run.WarmupPlan;
 import io.gsnode.node.topology.LocalTopology;
 import io.gsnode.node.topology.TopologyReader;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.segmentation.arm.Variant;
 import io.gsnode.transport.tcp.TcpConfig;
 import java.io.IOException;
 import java.net.URI;
@@ -102,6 +105,13 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--io-threads", paramLabel = "N", description = "Netty event-loop threads (default: ${DEFAULT-VALUE}).")
     int ioThreads = 2;
 
+    @Option(names = "--epoll", description = {"TCP on Linux epoll instead of NIO: the record then carries each connection's"
+            + " congestion window from tcp_info (NIO cannot read it). Not under Shadow (default: off)."})
+    boolean epoll;
+
+    @Mixin
+    ConditionOptions condition = new ConditionOptions();
+
     @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = {"Warm the JIT up before the publish instant: the node's arm publishes its payload between two"
                     + " in-process nodes over in-memory connections (no network traffic), so that compilations do not"
@@ -178,7 +188,14 @@ public final class RunCommand implements Callable<Integer> {
                     : loopback ? PeerAddressing.LOOPBACK : PeerAddressing.TOPOLOGY;
             long epoch = epochMs != null ? epochMs : System.currentTimeMillis();
             Schedule schedule = instants.from(epoch);
-            TcpConfig tcp = TcpConfig.DEFAULT.withIoThreads(ioThreads);
+            TcpConfig tcp = TcpConfig.DEFAULT.withIoThreads(ioThreads).withEpoll(epoll);
+            if (shadow && epoll) throw new IllegalArgumentException("--epoll is not for Shadow hosts: Shadow runs Netty on NIO only");
+            WarmupPlan warmup = condition.warmupPlan(instants.subscribeAt, instants.publishAt);
+            BackgroundLoad background = condition.backgroundLoad(instants.subscribeAt, instants.publishAt + instants.hold);
+            if (background != null && background.sameTopic() && chosen.armKnobs(workload.payload).variant() == Variant.B) {
+                throw new IllegalArgumentException("--background-topic same: variant B's topic carries partial messages only;"
+                        + " use the sibling topic");
+            }
             if (shadow) {
                 tcp = ShadowSafety.tcpUnderShadow(tcp);
                 // The record names the backend the node really ran on unless the runner said otherwise.
@@ -186,7 +203,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             return new NodeSettings(index, chosen, workload.payload, g.build(), workload.transport, tcp,
                     workload.quic.toConfig(), schedule, epochFile, epochUrl, Duration.ofMillis(dialTimeout), dialSlots, port,
-                    addressing, record, cell, backend, queue, delay, run, jitWarmup);
+                    addressing, record, cell, backend, queue, delay, run, jitWarmup, warmup, background);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -35,7 +35,7 @@ public final class CellStatistics {
         int population = receivers.size();
         return new CellSummary(CellSummary.SCHEMA, first.cell(), first.backend(), first.arm(), first.alias(),
                 first.transport(), first.quicEngine(), impl(records), first.queue(), first.delay(), first.seed(), first.n(),
-                first.payloadBytes(), first.scenario(), first.run(), population, times.size(), lost,
+                first.payloadBytes(), first.scenario(), first.run(), condition(records), population, times.size(), lost,
                 quantile(times, population, 0.50), quantile(times, population, 0.90), quantile(times, population, 0.99),
                 times.size() == population && !times.isEmpty() ? times.get(times.size() - 1) : null,
                 population == 0 ? 0 : (double) onTime / population, DEADLINE_MS,
@@ -45,6 +45,12 @@ public final class CellStatistics {
                 median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxControl()),
                 median(receivers, r -> r.msgs() == null ? 0 : r.msgs().duplicates()),
                 medianOrNull(receivers, NodeRecord::cpuMs), host, CellSummary.saturated(host));
+    }
+
+    /** The condition the records state (a lost record states none), cold when none does. */
+    static String condition(List<NodeRecord> records) {
+        for (NodeRecord r : records) if (r.condition() != null) return r.condition();
+        return NodeRecord.COLD;
     }
 
     /** The implementation every record names, or {@link CellSummary#MIXED} when they differ. */

@@ -7,6 +7,8 @@ import java.util.Map;
  * are over all receivers, the ones that never completed included as censored: a quantile whose
  * rank falls among them is null, never computed from the completed ones alone.
  *
+ * @param condition {@code cold}, {@code warm}, {@code background} or {@code warm+background}
+ *     ({@link NodeRecord#condition}); summaries without the field are cold
  * @param impl the implementation of the cell's nodes, {@code java} or {@code go}, or {@code mixed}
  *     when they differ; summaries without the field are gsnode cells
  * @param hostSaturated whether the host spent any sample at or above 95 % busy between the publish
@@ -16,7 +18,7 @@ import java.util.Map;
 public record CellSummary(
         String schema, String cell, String backend, String arm, String alias, String transport,
         String quicEngine, String impl, String queue, String delay, long seed, int n, int payloadBytes, String scenario,
-        int run, int receivers, int completed, int lost, Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs,
+        int run, String condition, int receivers, int completed, int lost, Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs,
         double rateAtDeadline, long deadlineMs, Long medianRxBytes, Long medianTxBytes, long medianRxDataBytes,
         long medianRxControlBytes, long medianDuplicates, Long medianCpuMs, Map<String, Object> host,
         Boolean hostSaturated) {
@@ -27,6 +29,7 @@ public record CellSummary(
 
     public CellSummary {
         if (impl == null) impl = NodeRecord.JAVA;
+        condition = NodeRecord.conditionOrCold(condition);
     }
 
     /** Whether {@code host} records a saturated sample; null when it holds no CPU samples. */

@@ -21,27 +21,47 @@ import java.util.Map;
  * @param pssBytes proportional set size at the end of the hold: pages shared with other processes
  *     (the JDK, the class-data cache) counted in proportion, so a host's nodes add up to its memory
  * @param threads the process's OS threads at the end of the hold
+ * @param condition what else the cell did besides the measured publish: {@code cold} (nothing),
+ *     {@code warm} (a warm-up diffusion first), {@code background} (background load) or
+ *     {@code warm+background}; records without the field are cold. Comparisons pair only cells of
+ *     the same condition.
  * @param jitWarmup what the JIT warm-up did before the publish; null when it was off
+ * @param warmup the warm-up diffusion, apart from the measured payload; null in a cell without one
+ * @param background the background load, apart from the measured payload; null in a cell without one
+ * @param cwndAtPublish each connection's congestion window at the publish instant; null where not read
  */
 public record NodeRecord(
         String schema,
         // identity of the cell
         String cell, String backend, String arm, String alias, String transport, String quicEngine, String impl,
-        String queue, String delay, long seed, int n, int payloadBytes, String scenario, int run,
+        String queue, String delay, long seed, int n, int payloadBytes, String scenario, int run, String condition,
         // identity of the node
         int index, String peerId, String role,
         // outcome
         String status, boolean completed, Double completionMs, WireForm wireForm,
         Bytes bytes, Msgs msgs, Mesh mesh, Connections connections, Long cpuMs, Long rssMaxBytes, Long pssBytes, Integer threads,
-        JitWarmup jitWarmup, Times times,
+        JitWarmup jitWarmup, Warmup warmup, Background background, CongestionWindows cwndAtPublish, Times times,
         List<Snapshot> snapshots, Map<String, Object> extras, Map<String, Object> config) {
 
     public static final String SCHEMA = "gsnode.node/1";
     /** gsnode's own node. */
     public static final String JAVA = "java";
+    /** The condition of a cell with nothing but the measured publish, and of records older than the field. */
+    public static final String COLD = "cold";
 
     public NodeRecord {
         if (impl == null) impl = JAVA;
+    }
+
+    /** The condition's name: {@code cold}, {@code warm}, {@code background} or {@code warm+background}. */
+    public static String condition(boolean warm, boolean background) {
+        if (warm && background) return "warm+background";
+        return warm ? "warm" : background ? "background" : COLD;
+    }
+
+    /** The condition a record or a summary states, {@link #COLD} where it states none. */
+    public static String conditionOrCold(String condition) {
+        return condition == null ? COLD : condition;
     }
 
     /**
@@ -73,6 +93,36 @@ public record NodeRecord(
      */
     public record JitWarmup(int rounds, boolean stopped, long ms, Long cpuMs) {}
 
+    /**
+     * The warm-up diffusion (docs/records.md §1.4): its instant and gap as scheduled, whether this
+     * node completed it and when (milliseconds after the warm-up's publish instant), the quiet
+     * between that completion and the measured publish, {@code late} when the quiet was shorter
+     * than the gap or the warm-up never completed, and the node's counters between the warm-up
+     * instant and the measured publish (the measured payload's counters start at its publish).
+     */
+    public record Warmup(long atMs, long gapMs, boolean completed, Double completionMs, Double quietMs, boolean late,
+                         Bytes bytes, long received, long duplicates) {}
+
+    /**
+     * The background load (docs/records.md §1.5): its topic and load ({@code SIZE@INTERVALms}), its
+     * start after T0, whether this node sent, what it published, delivered (first copies from
+     * peers), received again and its data bytes, over the whole run and between the measured
+     * publish and the end of the hold; {@code refused} counts malformed messages on its topic.
+     */
+    public record Background(String topic, String load, long fromMs, boolean sender, long published, long delivered,
+                             long duplicates, long rxData, long txData, long deliveredAfterPublish, long duplicatesAfterPublish,
+                             long rxDataAfterPublish, long txDataAfterPublish, long refused) {}
+
+    /**
+     * The connections' congestion windows at the publish instant (docs/records.md §1.6): where they
+     * were read ({@code tcp_info}, {@code quiche}, or why not), the transport's initial window, how
+     * many connections there were, could be read and were above the initial window, their spread,
+     * the kernel's {@code tcp_slow_start_after_idle} for TCP where readable, and each window by peer.
+     */
+    public record CongestionWindows(String source, Long initialBytes, int connections, int readable, int aboveInitial,
+                                    Long minBytes, Long medianBytes, Long maxBytes, Integer tcpSlowStartAfterIdle,
+                                    Map<String, Long> byPeer) {}
+
     /** Epoch milliseconds of the process start, the publish instant and the end of the hold. */
     public record Times(long startMs, long publishMs, long endMs) {}
 
@@ -87,10 +137,10 @@ public record NodeRecord(
     public static NodeRecord lost(String cell, String backend, String arm, String transport, String quicEngine, String impl,
                                   String queue, String delay, Topology topology, int payloadBytes, int run, int index) {
         return new NodeRecord(SCHEMA, cell, backend, arm, arm, transport, quicEngine, impl, queue, delay, topology.seed(),
-                topology.n(), payloadBytes, topology.scenario().toString(), run, index,
+                topology.n(), payloadBytes, topology.scenario().toString(), run, null, index,
                 PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
                 index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,
-                null, null, null, null, null, null, null, List.of(), Map.of(), Map.of());
+                null, null, null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of());
     }
 
     public boolean receiver() {

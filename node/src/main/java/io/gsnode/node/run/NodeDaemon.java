@@ -3,6 +3,7 @@ package io.gsnode.node.run;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.gossipsub.trace.GossipCounters;
+import io.gsnode.gossipsub.trace.RouterTracer;
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.crypto.DataPathCrypto;
@@ -21,6 +22,7 @@ import io.gsnode.node.topology.LocalTopology;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
 import io.gsnode.segmentation.arm.CellKnobs;
+import io.gsnode.segmentation.arm.Diffusion;
 import io.gsnode.segmentation.codec.WireForm;
 import io.gsnode.transport.quic.QuicTransport;
 import io.gsnode.transport.tcp.TcpTransport;
@@ -45,6 +47,11 @@ import java.util.concurrent.TimeUnit;
  * One node of a cell (docs/arms.md §11.3): listen, dial the edges this node owns, subscribe, publish
  * (node 0), watch for completion, sample counters every 100 ms, and write one record at the end
  * of the hold. A signal cuts the run short but the record is still written, marked terminated.
+ *
+ * <p>A warm cell diffuses the warm-up payload first, at its own instant, and the measured
+ * payload's counters start at the publish instant; a cell with background load publishes the
+ * node's share of it from its instant to the end of the hold and keeps it out of the measured
+ * payload's numbers (docs/records.md §1.4, §1.5).
  */
 public final class NodeDaemon {
 
@@ -57,6 +64,11 @@ public final class NodeDaemon {
     private final List<NodeRecord.Snapshot> snapshots = new CopyOnWriteArrayList<>();
     private volatile long completedNanos = -1;
     private volatile long publishNanos;
+    private volatile long warmupCompletedNanos = -1;
+    private volatile long warmupNanos;
+    /** The counters the measured payload's start from: zero in a cold cell, the publish instant's in a warm one. */
+    private volatile CounterTotals baseline = CounterTotals.ZERO;
+    private volatile long distinctAtBaseline;
     private volatile boolean terminated;
     private volatile Schedule schedule;
     private final Map<String, Object> lateness = new ConcurrentHashMap<>();
@@ -91,25 +103,30 @@ public final class NodeDaemon {
     public NodeRecord run() throws IOException {
         int index = settings.index();
         boolean publisher = index == topology.publisher();
+        WarmupPlan warmupPlan = settings.warmup();
         ArmNode arm = settings.arm().instantiate(new ArmContext(index, publisher, settings.payloadBytes(),
-                topology.seed(), topology.n()));
+                topology.seed(), topology.n(), warmupPlan != null));
         GossipConfig config = arm.config(seeded(settings.gossip(), index));
         Host host = new Host(Ed25519.fromIndex(index), ConnectionLimits.DEFAULT, List.of(transport()));
         // Identify also binds inbound QUIC connections whose TLS could not authenticate the dialer (Kwik).
         new IdentifyService(host, PeerCommand.AGENT);
         new PingService(host);
-        GossipRouter.Builder builder = GossipRouter.builder(host).config(config).tracer(counters);
+        BackgroundTraffic background = settings.background() == null ? null
+                : new BackgroundTraffic(settings.background(),
+                        settings.background().sameTopic() ? arm.topics().get(0) : BackgroundLoad.TOPIC, index);
+        GossipRouter.Builder builder = GossipRouter.builder(host).config(config)
+                .tracer(background == null ? counters : RouterTracer.all(counters, background));
         arm.install(builder);
+        if (background != null) builder.validator(background.around(builder.validator()));
         GossipRouter router = null;
-        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "snapshots");
-            t.setDaemon(true);
-            return t;
-        });
+        ScheduledExecutorService sampler = daemonScheduler("snapshots");
+        ScheduledExecutorService backgroundSender = background == null ? null : daemonScheduler("background");
         Integer meshAtPublish = null, peersAtPublish = null, meshAtEnd = null;
         long cpuAtPublish = -1;
         JitWarmup warmup = null;
         NodeRecord.JitWarmup warmedUp = null;
+        CounterTotals atWarmup = null, atPublish = null;
+        CongestionReadings cwnd = null;
         try {
             host.listen(listenAddr(index)).get(10, TimeUnit.SECONDS);
             router = builder.start();
@@ -144,18 +161,40 @@ public final class NodeDaemon {
             Schedule.sleepUntil(s.subscribeMs());
             noteLateness("subscribe", s.subscribeMs());
             arm.join(router, this::completedAt);
-            events.emit("subscribed", "topics", arm.topics().size());
+            if (background != null && !settings.background().sameTopic()) router.subscribe(background.topic(), d -> {}).join();
+            events.emit("subscribed", "topics", arm.topics().size() + (background != null && !settings.background().sameTopic() ? 1 : 0));
+            if (background != null) {
+                background.start(router, backgroundSender, s.epochMs() + settings.background().fromMs(), s.endMs());
+            }
+
+            if (warmupPlan != null) {
+                long warmupMs = s.epochMs() + warmupPlan.atMs();
+                Schedule.sleepUntil(warmupMs);
+                // The JIT warm-up ends where the network's begins: its CPU must not slow the warm-up diffusion.
+                if (warmup != null) warmedUp = stopWarmup(warmup);
+                noteLateness("warmup", warmupMs);
+                warmupNanos = nanosAt(warmupMs);
+                atWarmup = CounterTotals.read(host, counters, background);
+                if (publisher) events.emit("warmup_published", "messages", arm.publish(router, Diffusion.WARMUP));
+            }
 
             Schedule.sleepUntil(s.publishMs());
-            if (warmup != null) warmedUp = stopWarmup(warmup);
+            if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup);
             noteLateness("publish", s.publishMs());
-            publishNanos = startNanos + TimeUnit.MILLISECONDS.toNanos(s.publishMs() - startMs);
+            publishNanos = nanosAt(s.publishMs());
+            // Asked before the publish, answered on each connection's loop ahead of the publish's writes.
+            cwnd = CongestionReadings.ask(host.connections(), settings.transport() == Transport.TCP && !underShadow());
+            atPublish = CounterTotals.read(host, counters, background);
+            if (warmupPlan != null) {
+                distinctAtBaseline = arm.distinct(atPublish.msgsWithoutBackground().received());
+                baseline = atPublish;
+            }
             meshAtPublish = distinctMeshPeers(router, arm.topics());
             peersAtPublish = host.connections().size();
             cpuAtPublish = ProcessMetrics.cpuNanos();
-            sampler.scheduleAtFixedRate(() -> snapshot(host, arm), 0, 100, TimeUnit.MILLISECONDS);
+            sampler.scheduleAtFixedRate(() -> snapshot(host, arm, background), 0, 100, TimeUnit.MILLISECONDS);
             if (publisher) {
-                events.emit("published", "messages", arm.publish(router));
+                events.emit("published", "messages", arm.publish(router, Diffusion.MEASURED));
             }
             Schedule.sleepUntil(s.endMs());
             meshAtEnd = distinctMeshPeers(router, arm.topics());
@@ -167,18 +206,70 @@ public final class NodeDaemon {
             terminated = true;
         } finally {
             sampler.shutdownNow();
+            if (backgroundSender != null) backgroundSender.shutdownNow();
             finishReporting();
             if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup);
         }
         long cpuAtEnd = ProcessMetrics.cpuNanos();
         // Shadow emulates the process CPU clock and its readings are not CPU time (nor monotonic):
         // the record says unknown rather than print a number.
-        boolean cpuKnown = cpuAtPublish >= 0 && cpuAtEnd >= cpuAtPublish && !"shadow".equals(settings.backend());
+        boolean cpuKnown = cpuAtPublish >= 0 && cpuAtEnd >= cpuAtPublish && !underShadow();
+        CounterTotals atEnd = CounterTotals.read(host, counters, background);
+        Apart apart = new Apart(
+                warmupPlan == null ? null : warmupOutcome(warmupPlan, publisher, atWarmup, atPublish),
+                background == null ? null : backgroundOutcome(background, atPublish, atEnd),
+                cwnd == null ? null : cwnd.gather());
         NodeRecord record = record(host, arm, config, publisher, meshAtPublish, peersAtPublish, meshAtEnd,
-                cpuKnown ? (cpuAtEnd - cpuAtPublish) / 1_000_000 : null, warmedUp);
+                cpuKnown ? (cpuAtEnd - cpuAtPublish) / 1_000_000 : null, warmedUp, atEnd.since(baseline), apart);
         if (router != null) router.close();
         host.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
         return record;
+    }
+
+    /** The record's blocks about what the cell did besides the measured publish, and the windows at the publish. */
+    private record Apart(NodeRecord.Warmup warmup, NodeRecord.Background background, NodeRecord.CongestionWindows cwnd) {}
+
+    private static ScheduledExecutorService daemonScheduler(String name) {
+        return Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    private boolean underShadow() {
+        return "shadow".equals(settings.backend());
+    }
+
+    /** {@link System#nanoTime()} at the epoch millisecond {@code epochMs}, on the process's own pairing of the two clocks. */
+    private long nanosAt(long epochMs) {
+        return startNanos + TimeUnit.MILLISECONDS.toNanos(epochMs - startMs);
+    }
+
+    /**
+     * The warm-up's block: its completion from the warm-up instant, the quiet left before the
+     * publish, and the counters of the stretch between the two instants (null where the run was
+     * cut short before them).
+     */
+    private NodeRecord.Warmup warmupOutcome(WarmupPlan plan, boolean publisher, CounterTotals atWarmup, CounterTotals atPublish) {
+        boolean completed = !publisher && warmupCompletedNanos >= 0;
+        Double completionMs = completed ? (warmupCompletedNanos - warmupNanos) / 1e6 : null;
+        Double quietMs = completed && publishNanos != 0 ? (publishNanos - warmupCompletedNanos) / 1e6 : null;
+        boolean late = !publisher && (quietMs == null || quietMs < plan.gapMs());
+        CounterTotals stretch = atWarmup == null || atPublish == null ? null : atPublish.since(atWarmup);
+        return new NodeRecord.Warmup(plan.atMs(), plan.gapMs(), completed, completionMs, quietMs, late,
+                stretch == null ? null : stretch.withoutBackground(),
+                stretch == null ? 0 : stretch.msgsWithoutBackground().received(),
+                stretch == null ? 0 : stretch.msgsWithoutBackground().duplicates());
+    }
+
+    private static NodeRecord.Background backgroundOutcome(BackgroundTraffic background, CounterTotals atPublish, CounterTotals atEnd) {
+        BackgroundTraffic.Counts all = atEnd.background();
+        BackgroundTraffic.Counts after = atPublish == null ? BackgroundTraffic.Counts.ZERO : all.minus(atPublish.background());
+        BackgroundLoad load = background.load();
+        return new NodeRecord.Background(background.topic(), load.spec(), load.fromMs(), load.sends(background.index()),
+                all.published(), all.delivered(), all.duplicates(), all.rxData(), all.txData(), after.delivered(),
+                after.duplicates(), after.rxData(), after.txData(), background.refused());
     }
 
     /** Ends the warm-up by the publish instant at the latest; a warm-up still running then is noted in the events. */
@@ -208,8 +299,19 @@ public final class NodeDaemon {
         }
     }
 
-    /** The arm completed this node at {@code nanos} (router or broadcaster thread); the first report counts. */
-    private synchronized void completedAt(long nanos) {
+    /** The arm completed a payload on this node at {@code nanos} (router or broadcaster thread); the first report counts. */
+    private synchronized void completedAt(Diffusion diffusion, long nanos) {
+        if (diffusion == Diffusion.WARMUP) {
+            if (warmupCompletedNanos >= 0) return;
+            warmupCompletedNanos = nanos;
+            double ms = (nanos - warmupNanos) / 1e6;
+            try {
+                reporter.execute(() -> events.emit("warmup_completed", "ms", ms));
+            } catch (RejectedExecutionException holdOver) {
+                // After the hold: the record says it.
+            }
+            return;
+        }
         if (completedNanos < 0) {
             completedNanos = nanos;
             double ms = (completedNanos - publishNanos) / 1e6;
@@ -231,15 +333,15 @@ public final class NodeDaemon {
         }
     }
 
-    private void snapshot(Host host, ArmNode arm) {
-        boolean wire = host.countsWireBytes();
+    private void snapshot(Host host, ArmNode arm, BackgroundTraffic background) {
+        CounterTotals now = CounterTotals.read(host, counters, background);
+        NodeRecord.Bytes b = now.since(baseline).withoutBackground();
+        long distinct = arm.distinct(now.msgsWithoutBackground().received()) - distinctAtBaseline;
         snapshots.add(new NodeRecord.Snapshot(
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - publishNanos),
-                wire ? host.wireCounters().received() : null, wire ? host.wireCounters().sent() : null,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - publishNanos), b.rx(), b.tx(),
                 // Partial bytes are variant B's data (docs/arms.md §12.2); zero on every other arm.
-                counters.received().dataBytes() + counters.received().partialBytes(),
-                counters.sent().dataBytes() + counters.sent().partialBytes(),
-                arm.distinct(counters.delivered()), counters.duplicates()));
+                b.rxData() + b.rxPartial(), b.txData() + b.txPartial(),
+                distinct, now.since(baseline).msgsWithoutBackground().duplicates()));
     }
 
     private static int distinctMeshPeers(GossipRouter router, List<String> topics) {
@@ -283,12 +385,10 @@ public final class NodeDaemon {
     }
 
     private NodeRecord record(Host host, ArmNode arm, GossipConfig config, boolean publisher, Integer meshAtPublish,
-                              Integer peersAtPublish, Integer meshAtEnd, Long cpuMs, NodeRecord.JitWarmup warmup) {
+                              Integer peersAtPublish, Integer meshAtEnd, Long cpuMs, NodeRecord.JitWarmup warmup,
+                              CounterTotals measured, Apart apart) {
         boolean completed = !publisher && completedNanos >= 0;
         WireForm w = arm.wireForm();
-        GossipCounters.Direction rx = counters.received(), tx = counters.sent();
-        boolean wire = host.countsWireBytes();
-        long rejected = counters.rejected().values().stream().mapToLong(Long::longValue).sum();
         Map<String, Object> configMap = new LinkedHashMap<>();
         configMap.put("gossipsub", config.asMap());
         configMap.put("transport", settings.transportSettings());
@@ -300,6 +400,11 @@ public final class NodeDaemon {
         scheduleMap.put("subscribe_at_ms", schedule.subscribeAt().toMillis());
         scheduleMap.put("publish_at_ms", schedule.publishAt().toMillis());
         scheduleMap.put("hold_ms", schedule.hold().toMillis());
+        if (settings.warmup() != null) {
+            scheduleMap.put("warmup_at_ms", settings.warmup().atMs());
+            scheduleMap.put("warmup_gap_ms", settings.warmup().gapMs());
+        }
+        if (settings.background() != null) scheduleMap.put("background_from_ms", settings.background().fromMs());
         configMap.put("schedule", scheduleMap);
         Map<String, Object> jvmMap = new LinkedHashMap<>();
         jvmMap.put("version", Runtime.version().toString());
@@ -317,18 +422,15 @@ public final class NodeDaemon {
                 settings.arm().alias(), settings.transport().toString(),
                 settings.transport() == Transport.QUIC ? settings.quic().engine() : null, NodeRecord.JAVA,
                 settings.queue(), settings.delay(), topology.seed(), topology.n(), settings.payloadBytes(),
-                topology.scenario().toString(), settings.run(), settings.index(), peerId(settings.index()).toString(),
+                topology.scenario().toString(), settings.run(), settings.condition(), settings.index(),
+                peerId(settings.index()).toString(),
                 publisher ? "publisher" : "receiver", terminated ? "terminated" : "complete", completed,
                 completed ? (completedNanos - publishNanos) / 1e6 : null,
-                w,
-                new NodeRecord.Bytes(wire ? host.wireCounters().received() : null, wire ? host.wireCounters().sent() : null,
-                        rx.dataBytes(), tx.dataBytes(), rx.controlBytes(), tx.controlBytes(), rx.partialBytes(), tx.partialBytes()),
-                new NodeRecord.Msgs(counters.delivered(), counters.duplicates(), tx.ihave(), rx.ihave(), tx.iwant(), rx.iwant(),
-                        tx.idontwant(), rx.idontwant(), tx.graft(), rx.graft(), tx.prune(), rx.prune(), counters.queueDrops(),
-                        rejected, counters.malformed()),
+                w, measured.withoutBackground(), measured.msgsWithoutBackground(),
                 new NodeRecord.Mesh(orZero(meshAtPublish), orZero(peersAtPublish), orZero(meshAtEnd)),
                 connections(host),
                 cpuMs, ProcessMetrics.peakRssBytes(), ProcessMetrics.pssBytes(), ProcessMetrics.threads(), warmup,
+                apart.warmup(), apart.background(), apart.cwnd(),
                 new NodeRecord.Times(startMs, schedule.publishMs(), System.currentTimeMillis()),
                 List.copyOf(snapshots), extras, configMap);
     }

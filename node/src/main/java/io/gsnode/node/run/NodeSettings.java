@@ -20,15 +20,23 @@ import java.util.Map;
  *     listens ({@link EpochClient}); null: the file's or the schedule's own
  * @param recordPath where to write the record; null: one line on stdout
  * @param jitWarmup run the JIT warm-up ({@link JitWarmup}) between listening and the publish instant
+ *     (or the warm-up instant, in a warm cell)
+ * @param warmup the warm-up diffusion before the measured publish; null: a cold cell
+ * @param background the background load; null: none
  */
 public record NodeSettings(
         int index, Arm arm, int payloadBytes, GossipConfig gossip, Transport transport, TcpConfig tcp, QuicConfig quic,
         Schedule schedule, Path epochFile, URI epochUrl, Duration dialTimeout, int dialSlots, int port,
         PeerAddressing addressing, Path recordPath, String cell, String backend, String queue, String delay, int run,
-        boolean jitWarmup) {
+        boolean jitWarmup, WarmupPlan warmup, BackgroundLoad background) {
 
     public NodeSettings {
         if (epochFile != null && epochUrl != null) throw new IllegalArgumentException("an epoch file or an epoch URL, not both");
+    }
+
+    /** The cell's condition, as the record names it. */
+    public String condition() {
+        return io.gsnode.node.record.NodeRecord.condition(warmup != null, background != null);
     }
 
     /** Transport values in effect, for the record. */

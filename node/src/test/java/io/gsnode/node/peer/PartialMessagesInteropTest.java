@@ -18,6 +18,7 @@ import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
+import io.gsnode.segmentation.arm.Diffusion;
 import io.gsnode.segmentation.ids.Topics;
 import io.gsnode.transport.tcp.TcpConfig;
 import io.gsnode.transport.tcp.TcpTransport;
@@ -106,7 +107,7 @@ class PartialMessagesInteropTest {
         go.await("both Java nodes in go's mesh", e -> "mesh".equals(e.path("event").asText())
                 && TOPIC.equals(e.path("topic").asText()) && e.path("peers").size() == 2, STEP);
 
-        int published = publisher.arm().publish(publisher.router());
+        int published = publisher.arm().publish(publisher.router(), Diffusion.MEASURED);
         assertTrue(receiver.completed().await(STEP.toSeconds(), TimeUnit.SECONDS),
                 "the receiver rebuilt the group from what go relayed; receiver " + receiver.arm().extras()
                         + "\ngo:\n" + go.diagnostics());

@@ -1,6 +1,7 @@
 package io.gsnode.shadow.cli;
 
 import io.gsnode.node.cell.NodeImpls;
+import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
@@ -60,6 +61,9 @@ public final class ShadowCommand implements Callable<Integer> {
     /** The study's PUBLISH_DELAY (60 s) and HOLD (8 s) by default. */
     @Mixin
     ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 60_000, 8_000);
+
+    @Mixin
+    ConditionOptions condition = new ConditionOptions();
 
     @Option(names = "--start-at", paramLabel = "MS", description = "When every JVM starts, simulated ms (default: ${DEFAULT-VALUE}).")
     long startAt = 0;
@@ -154,6 +158,7 @@ public final class ShadowCommand implements Callable<Integer> {
 
     private ShadowCell cell() {
         String armName = ArmCatalogue.get(workload.arm).name();
+        condition.check(instants, true);
         QuicConfig quicConfig = workload.quic.toConfig();
         Schedule schedule = instants.from(ShadowConfig.SIMULATION_EPOCH_MS);
         long stop = stopTime != null ? stopTime : instants.publishAt + instants.hold + ShadowCell.SHUTDOWN_MARGIN_MS;
@@ -163,7 +168,7 @@ public final class ShadowCommand implements Callable<Integer> {
         return new ShadowCell(armName, workload.payload, workload.transport, quicConfig, workload.quic.asArgs(), qdisc, graph,
                 schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer, socketRecvBuffer, !noSendAutotune,
                 !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout, dialSlots, port, run,
-                workload.gossip, NodeImpls.JAVA);
+                workload.gossip, NodeImpls.JAVA, condition.asArgs());
     }
 
     private static String defaultJava() {

@@ -77,15 +77,18 @@ public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
     private static NodeRecord lost(NodeRecord template, int index, String role) {
         return new NodeRecord(NodeRecord.SCHEMA, template.cell(), template.backend(), template.arm(), template.alias(),
                 template.transport(), template.quicEngine(), template.impl(), template.queue(), template.delay(), template.seed(),
-                template.n(), template.payloadBytes(), template.scenario(), template.run(), index, null, role, "lost",
-                false, null, null, null, null, null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of());
+                template.n(), template.payloadBytes(), template.scenario(), template.run(), template.condition(), index, null,
+                role, "lost", false, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                List.of(), Map.of(), Map.of());
     }
 
     private static boolean sameCell(NodeRecord a, NodeRecord b) {
         return Objects.equals(a.cell(), b.cell()) && Objects.equals(a.backend(), b.backend())
                 && Objects.equals(a.arm(), b.arm()) && Objects.equals(a.transport(), b.transport())
                 && Objects.equals(a.queue(), b.queue()) && a.seed() == b.seed() && a.n() == b.n()
-                && a.payloadBytes() == b.payloadBytes() && Objects.equals(a.scenario(), b.scenario()) && a.run() == b.run();
+                && a.payloadBytes() == b.payloadBytes() && Objects.equals(a.scenario(), b.scenario()) && a.run() == b.run()
+                // A lost record (written by a runner) may not know the condition; the others must agree on it.
+                && (a.condition() == null || b.condition() == null || a.condition().equals(b.condition()));
     }
 
     private static String identity(NodeRecord r) {

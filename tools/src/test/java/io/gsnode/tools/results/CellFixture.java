@@ -25,6 +25,8 @@ public final class CellFixture {
     public String arm = "atuned_32k";
     public String transport = "quic";
     public String queue = "fifo";
+    /** The cell's condition; null: as an older record, which states none (cold). */
+    public String condition = NodeRecord.COLD;
     public String scenario = "home";
     public long seed = 7;
     public int payload = 1 << 20;
@@ -77,11 +79,11 @@ public final class CellFixture {
             Double t = i == 0 ? null : completions.get(i - 1);
             boolean done = i == 0 || t != null;
             out.add(new NodeRecord(NodeRecord.SCHEMA, label(), backend, arm, arm, transport, null, impl, queue, "netem", seed, n(),
-                    payload, scenario, run, i, "peer" + i, i == 0 ? "publisher" : "receiver", "complete", done,
+                    payload, scenario, run, condition, i, "peer" + i, i == 0 ? "publisher" : "receiver", "complete", done,
                     i == 0 ? Double.valueOf(0) : t, wire,
                     new NodeRecord.Bytes(rxSocket, rxSocket, rxData, rxData, rxControl, rxControl, 0, 0),
                     new NodeRecord.Msgs(1, duplicates, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-                    new NodeRecord.Mesh(2, 2, 2), null, 50L, 1L << 27, 1L << 26, 20, null, new NodeRecord.Times(0, 10_000, 18_000), List.of(),
+                    new NodeRecord.Mesh(2, 2, 2), null, 50L, 1L << 27, 1L << 26, 20, null, null, null, null, new NodeRecord.Times(0, 10_000, 18_000), List.of(),
                     Map.of(), Map.of()));
         }
         return out;

@@ -10,16 +10,20 @@ import java.util.Comparator;
  * queue-agnostic side, whose cells stand beside every queue of the other side. The implementation
  * is part of the key when sides are backends, so a go-libp2p cell never pairs with a gsnode cell as
  * if it were one; it is null when the sides are implementations ({@code gsnode compare --pair impl}).
+ * The condition (cold, warm, background) is always part of it: a warm cell is another experiment,
+ * never a repetition of a cold one.
  */
-record SeedKey(String arm, String transport, String impl, int n, int payloadBytes, String scenario, String queue, long seed) {
+record SeedKey(String arm, String transport, String condition, String impl, int n, int payloadBytes, String scenario,
+               String queue, long seed) {
 
     static final Comparator<SeedKey> ORDER = Comparator.comparing(SeedKey::arm).thenComparing(SeedKey::transport)
+            .thenComparing(SeedKey::condition)
             .thenComparing(SeedKey::impl, Comparator.nullsFirst(Comparator.naturalOrder()))
             .thenComparingInt(SeedKey::n).thenComparingInt(SeedKey::payloadBytes).thenComparing(SeedKey::scenario)
             .thenComparing(SeedKey::queue, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingLong(SeedKey::seed);
 
     static SeedKey of(CellSummary s, boolean queueAgnostic) {
-        return new SeedKey(text(s.arm()), text(s.transport()), s.impl(), s.n(), s.payloadBytes(), text(s.scenario()),
+        return new SeedKey(text(s.arm()), text(s.transport()), NodeRecord.conditionOrCold(s.condition()), s.impl(), s.n(), s.payloadBytes(), text(s.scenario()),
                 queueAgnostic ? null : text(s.queue()), s.seed());
     }
 
@@ -30,16 +34,16 @@ record SeedKey(String arm, String transport, String impl, int n, int payloadByte
 
     /** The same key for sides that differ in implementation. */
     SeedKey anyImpl() {
-        return new SeedKey(arm, transport, null, n, payloadBytes, scenario, queue, seed);
+        return new SeedKey(arm, transport, condition, null, n, payloadBytes, scenario, queue, seed);
     }
 
     SeedKey withoutQueue() {
-        return new SeedKey(arm, transport, impl, n, payloadBytes, scenario, null, seed);
+        return new SeedKey(arm, transport, condition, impl, n, payloadBytes, scenario, null, seed);
     }
 
     @Override
     public String toString() {
-        return arm + " " + transport + (impl == null || NodeRecord.JAVA.equals(impl) ? "" : " " + impl) + " n=" + n + " " + Units.payload(payloadBytes) + " " + scenario
+        return arm + " " + transport + (NodeRecord.COLD.equals(condition) ? "" : " " + condition) + (impl == null || NodeRecord.JAVA.equals(impl) ? "" : " " + impl) + " n=" + n + " " + Units.payload(payloadBytes) + " " + scenario
                 + (queue == null ? "" : " queue " + queue) + " seed " + seed;
     }
 }
