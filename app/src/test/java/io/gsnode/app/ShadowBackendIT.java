@@ -107,7 +107,7 @@ class ShadowBackendIT {
     }
 
     /** GSNODE_SHADOW, PATH, then a Shadow build in the repository's parent directory (how CI has one). */
-    private static Optional<Path> findShadow() {
+    static Optional<Path> findShadow() {
         Optional<ShadowExecutable> configured = ShadowExecutable.find(null, System.getenv());
         if (configured.isPresent()) return Optional.of(configured.get().path());
         Path root = Path.of("").toAbsolutePath().getParent(); // app/ -> the repository
