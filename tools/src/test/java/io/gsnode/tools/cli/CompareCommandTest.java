@@ -165,6 +165,29 @@ class CompareCommandTest {
     }
 
     @Test
+    void onlyCellsOfTheSameConditionPair() throws Exception {
+        // shadow has cold cells at seeds 7-9 (setUp); netns has warm ones at 7 and 8, and a cold one at 8.
+        Path warm = tmp.resolve("warm-netns");
+        cell().backend("netns").condition("warm").seed(7).completions(300.0, 400.0).writeUnder(warm);
+        cell().backend("netns").condition("warm").seed(8).completions(320.0, 420.0).writeUnder(warm);
+        cell().backend("netns").seed(8).completions(210.0, 260.0).writeUnder(warm);
+        Path warmShadow = tmp.resolve("warm-shadow");
+        cell().condition("warm").seed(7).completions(280.0, 380.0).writeUnder(warmShadow);
+        // A summary from before the field: cold.
+        cell().condition(null).seed(8).completions(200.0, 250.0).writeUnder(warmShadow);
+
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + warmShadow, "--backend", "netns=" + warm,
+                "--csv", "-", "--include-saturated");
+        assertEquals(0, run.status(), run.toString());
+        assertTrue(run.err().contains("netns against shadow: 2 seed pairs in 2 rows; excluded 1: no counterpart: 1"), run.toString());
+        // The warm pair (seed 7) and the cold pair (seed 8) are separate rows, the warm one named so.
+        assertTrue(run.out().contains("shadow,netns,\"atuned_32k warm\",quic,3,1048576,home,fifo,fifo,1,p50,ms,280,observed,300,observed,"),
+                run.toString());
+        assertTrue(run.out().contains("shadow,netns,atuned_32k,quic,3,1048576,home,fifo,fifo,1,p50,ms,200,observed,210,observed,"),
+                run.toString());
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() throws Exception {
         CommandRun missing = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + tmp.resolve("nope"));
         assertEquals(2, missing.status(), missing.toString());

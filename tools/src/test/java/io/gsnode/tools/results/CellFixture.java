@@ -52,6 +52,7 @@ public final class CellFixture {
     public CellFixture arm(String v) { arm = v; return this; }
     public CellFixture transport(String v) { transport = v; return this; }
     public CellFixture queue(String v) { queue = v; return this; }
+    public CellFixture condition(String v) { condition = v; return this; }
     public CellFixture scenario(String v) { scenario = v; return this; }
     public CellFixture seed(long v) { seed = v; return this; }
     public CellFixture payload(int v) { payload = v; return this; }
@@ -90,7 +91,8 @@ public final class CellFixture {
     }
 
     public String label() {
-        return arm + "_" + seed + "_" + transport + "_n" + n() + "_" + queue + "_r" + run;
+        return arm + "_" + seed + "_" + transport + "_n" + n() + "_" + queue + "_r" + run
+                + (condition == null || NodeRecord.COLD.equals(condition) ? "" : "_" + condition);
     }
 
     /** The cell as compare and plot see it, without touching the disk. */

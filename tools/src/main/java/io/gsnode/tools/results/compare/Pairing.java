@@ -68,7 +68,7 @@ public final class Pairing {
                     exclusions.add(wire);
                     continue;
                 }
-                GroupId id = new GroupId(rk.arm(), rk.transport(), rk.n(), rk.payloadBytes(), rk.scenario(),
+                GroupId id = new GroupId(rk.rowArm(), rk.transport(), rk.n(), rk.payloadBytes(), rk.scenario(),
                         SeedKey.text(refRuns.get(0).summary().queue()), SeedKey.text(otherRuns.get(0).summary().queue()));
                 groups.computeIfAbsent(id, x -> new ArrayList<>()).add(new SeedPair(rk.seed(), refRuns, otherRuns));
             }

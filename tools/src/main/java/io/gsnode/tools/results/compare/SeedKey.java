@@ -32,6 +32,11 @@ record SeedKey(String arm, String transport, String condition, String impl, int 
         return field == null ? "unrecorded" : field;
     }
 
+    /** How a row names the arm: with the condition after it where the cells were not cold ({@code atuned_32k warm}). */
+    String rowArm() {
+        return NodeRecord.COLD.equals(condition) ? arm : arm + " " + condition;
+    }
+
     /** The same key for sides that differ in implementation. */
     SeedKey anyImpl() {
         return new SeedKey(arm, transport, condition, null, n, payloadBytes, scenario, queue, seed);
