@@ -105,7 +105,7 @@ class NetnsCellTest {
         assertTrue(ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive), "no node process remains");
     }
 
-    private static void deleteRecursively(Path p) throws IOException {
+    static void deleteRecursively(Path p) throws IOException {
         if (!Files.exists(p)) return;
         try (Stream<Path> walk = Files.walk(p)) {
             for (Path q : walk.sorted(Comparator.reverseOrder()).toList()) Files.delete(q);
