@@ -64,7 +64,8 @@ public final class ShadowConfig {
     /** The whole config. */
     public static ShadowYaml.Config build(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
         Map<String, ShadowYaml.Host> hosts = new LinkedHashMap<>();
-        String label = CellOptions.label(cell.arm(), cell.transport(), cell.payloadBytes(), topology, cell.run());
+        String label = CellOptions.label(cell.arm(), cell.transport(), cell.payloadBytes(), topology, cell.run())
+                + CellOptions.conditionSuffix(cell.conditionArgs());
         for (TopologyNode node : topology.nodes()) {
             hosts.put(HostNames.of(node.index()), host(cell, node, cell.impls().of(node.index(), topology.publisher()), label));
         }

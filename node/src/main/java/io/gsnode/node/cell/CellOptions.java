@@ -1,5 +1,6 @@
 package io.gsnode.node.cell;
 
+import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import java.nio.file.Path;
@@ -47,9 +48,18 @@ public record CellOptions(
                 hold, startupMs, graceMs, gossipParams, killIndex, killAfterMs, jitWarmup, NodeImpls.JAVA);
     }
 
-    /** The cell label of docs/arms.md §12.3: {@code <arm>_<seed>_<transport>_<payload>_n<N>_<scenario>}. */
+    /**
+     * The cell label of docs/arms.md §12.3: {@code <arm>_<seed>_<transport>_<payload>_n<N>_<scenario>},
+     * with the condition after it when the cell is not cold (docs/records.md §3.2).
+     */
     public String label(Topology t, int run) {
-        return label(arm, transport, payloadBytes, t, run);
+        return label(arm, transport, payloadBytes, t, run) + conditionSuffix(javaNodeArgs);
+    }
+
+    /** {@code _warm}, {@code _background} or {@code _warm+background} for a cell given these node flags; empty when cold. */
+    public static String conditionSuffix(List<String> nodeArgs) {
+        String condition = NodeRecord.condition(nodeArgs.contains("--warmup"), nodeArgs.contains("--background"));
+        return NodeRecord.COLD.equals(condition) ? "" : "_" + condition;
     }
 
     /** The same label for any backend (the Shadow generator names its cells with it too). */

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 /**
  * The cell's condition, as {@code gsnode run}, {@code gsnode cell} and {@code gsnode shadow} take
  * it (a picocli mixin): a warm-up diffusion before the measured publish, and background load
- * (docs/records.md §1.4, §1.5). Without either the cell is cold, as the report's figures are.
+ * (docs/conditions.md §2, §3). Without either the cell is cold, as the report's figures are.
  */
 public final class ConditionOptions {
 

@@ -94,7 +94,7 @@ public record NodeRecord(
     public record JitWarmup(int rounds, boolean stopped, long ms, Long cpuMs) {}
 
     /**
-     * The warm-up diffusion (docs/records.md §1.4): its instant and gap as scheduled, whether this
+     * The warm-up diffusion (docs/conditions.md §2): its instant and gap as scheduled, whether this
      * node completed it and when (milliseconds after the warm-up's publish instant), the quiet
      * between that completion and the measured publish, {@code late} when the quiet was shorter
      * than the gap or the warm-up never completed, and the node's counters between the warm-up
@@ -104,7 +104,7 @@ public record NodeRecord(
                          Bytes bytes, long received, long duplicates) {}
 
     /**
-     * The background load (docs/records.md §1.5): its topic and load ({@code SIZE@INTERVALms}), its
+     * The background load (docs/conditions.md §3): its topic and load ({@code SIZE@INTERVALms}), its
      * start after T0, whether this node sent, what it published, delivered (first copies from
      * peers), received again and its data bytes, over the whole run and between the measured
      * publish and the end of the hold; {@code refused} counts malformed messages on its topic.
@@ -114,7 +114,7 @@ public record NodeRecord(
                              long rxDataAfterPublish, long txDataAfterPublish, long refused) {}
 
     /**
-     * The connections' congestion windows at the publish instant (docs/records.md §1.6): where they
+     * The connections' congestion windows at the publish instant (docs/conditions.md §4): where they
      * were read ({@code tcp_info}, {@code quiche}, or why not), the transport's initial window, how
      * many connections there were, could be read and were above the initial window, their spread,
      * the kernel's {@code tcp_slow_start_after_idle} for TCP where readable, and each window by peer.

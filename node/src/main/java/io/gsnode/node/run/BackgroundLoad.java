@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Background load (docs/records.md §1.5): every sender node publishes a fresh high-entropy message
+ * Background load (docs/conditions.md §3): every sender node publishes a fresh high-entropy message
  * of {@code bytes} every {@code intervalMs}, from {@code fromMs} after T0 to the end of the hold,
  * on the background topic (the reference harness's {@code segmenttest/background}, which every node
  * joins) or on the arm's own first topic, so the measured payload competes with other traffic on

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Messages are told apart by topic and header ({@link BackgroundLoad#carries}); deliveries and
  * duplicates by id, remembered when the validator first sees a background message. Data bytes are
  * split here, by publish entry; control bytes (IHAVE, IWANT, IDONTWANT of background ids) and
- * socket bytes cannot be, and stay in the node's totals (docs/records.md §1.5).
+ * socket bytes cannot be, and stay in the node's totals (docs/conditions.md §3).
  */
 final class BackgroundTraffic implements RouterTracer {
 

@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Every connection's congestion window at one instant (docs/records.md §1.6): the evidence that a
+ * Every connection's congestion window at one instant (docs/conditions.md §4): the evidence that a
  * warm-up took the connections out of slow start, and in a cold cell the window the payload starts
  * with. The readings are asked of each connection on its own event loop at the instant and gathered
  * afterwards, so a publisher does not wait for them before it publishes.

@@ -8,7 +8,7 @@ import io.gsnode.node.record.NodeRecord;
  * A node's cumulative counters at one instant, so that a stretch of the run can be told apart from
  * the rest: the measured payload's counters in a warm cell start at the publish instant (the warm-up
  * came before), and the background load's deliveries and data bytes come out of them wherever they
- * ran (docs/records.md §1.4, §1.5). In a cold cell without background the measured counters are
+ * ran (docs/conditions.md §2, §3). In a cold cell without background the measured counters are
  * the totals, as they always were.
  */
 record CounterTotals(NodeRecord.Bytes bytes, NodeRecord.Msgs msgs, BackgroundTraffic.Counts background) {

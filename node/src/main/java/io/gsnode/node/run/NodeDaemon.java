@@ -51,7 +51,7 @@ import java.util.concurrent.TimeUnit;
  * <p>A warm cell diffuses the warm-up payload first, at its own instant, and the measured
  * payload's counters start at the publish instant; a cell with background load publishes the
  * node's share of it from its instant to the end of the hold and keeps it out of the measured
- * payload's numbers (docs/records.md §1.4, §1.5).
+ * payload's numbers (docs/conditions.md §2, §3).
  */
 public final class NodeDaemon {
 

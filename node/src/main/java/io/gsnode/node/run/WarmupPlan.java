@@ -1,7 +1,7 @@
 package io.gsnode.node.run;
 
 /**
- * The warm-up of a warm cell (docs/records.md §1.4): at {@code atMs} after T0 the publisher
+ * The warm-up of a warm cell (docs/conditions.md §2): at {@code atMs} after T0 the publisher
  * diffuses the warm-up payload, an unrelated payload of the arm's own shape, through the same
  * topics and policies as the measured one, so every connection has carried a payload before the
  * measured publish. Each node then needs {@code gapMs} of quiet between its warm-up completion and

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The warm and background conditions on real 6-process local cells (docs/records.md §1.4-1.6):
+ * The warm and background conditions on real 6-process local cells (docs/conditions.md):
  * the warm-up completes and the measured payload completes after it, each with its own counters;
  * the windows at the publish are the warm-up's, against a cold cell's (QUIC's: quiche's initial
  * window does not depend on the link, while a loopback TCP segment is 64 KiB and makes its initial
@@ -84,7 +84,7 @@ class LocalCellConditionsTest {
      * the publisher, which sent the warm-up to every peer, publishes into windows at least twice
      * the initial one. A receiver's windows are the warm-up's too, but only towards the peers it
      * sent to: a connection the diffusion did not use in a direction keeps its initial window
-     * that way (docs/records.md §1.6), so only the counts are checked there.
+     * that way (docs/conditions.md §4), so only the counts are checked there.
      */
     private static void checkWarmUp(List<NodeRecord> records, String source, int degree) {
         int need = records.get(0).wireForm().msgs();

@@ -100,7 +100,7 @@ public final class ShadowCellRunner {
             progress.printf("  shadow exited %d (a host ended otherwise than expected, or Shadow failed); see %s%n", exit, log);
         }
 
-        String label = CellOptions.label(c.arm(), c.transport(), c.payloadBytes(), topo, run);
+        String label = CellOptions.label(c.arm(), c.transport(), c.payloadBytes(), topo, run) + CellOptions.conditionSuffix(c.conditionArgs());
         List<NodeRecord> records = collect(dir, topo, c, label, run);
         return CellFiles.write(dir, records, hostFields(exit, timedOut, wallS, memory, topo.n()));
     }
