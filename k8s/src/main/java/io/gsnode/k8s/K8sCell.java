@@ -39,7 +39,7 @@ public record K8sCell(Topology topology, String arm, int payloadBytes, Transport
                       List<String> gossipParams, Schedule schedule, String image, String namespace, QueueKind queue,
                       DelayRequest delay, boolean allowDegraded, String device, int port, int epochPort, long epochLeadMs,
                       boolean shareHosts, String cpuRequest, String memoryRequest, String memoryLimit, List<String> jvmFlags,
-                      int run) {
+                      int run, List<String> conditionArgs) {
 
     /** A DNS-1123 label: what Kubernetes accepts as a namespace name. */
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
@@ -85,11 +85,22 @@ public record K8sCell(Topology topology, String arm, int payloadBytes, Transport
             if (!f.startsWith("-")) throw new IllegalArgumentException("--jvm-flags: '" + f + "' is not a JVM flag (flags start with '-')");
         }
         if (run < 0) throw new IllegalArgumentException("--run must not be negative, was " + run);
+        conditionArgs = List.copyOf(conditionArgs);
+    }
+
+    /** A cold cell. */
+    public K8sCell(Topology topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs,
+                   List<String> gossipParams, Schedule schedule, String image, String namespace, QueueKind queue,
+                   DelayRequest delay, boolean allowDegraded, String device, int port, int epochPort, long epochLeadMs,
+                   boolean shareHosts, String cpuRequest, String memoryRequest, String memoryLimit, List<String> jvmFlags,
+                   int run) {
+        this(topology, arm, payloadBytes, transport, quicArgs, gossipParams, schedule, image, namespace, queue, delay, allowDegraded,
+                device, port, epochPort, epochLeadMs, shareHosts, cpuRequest, memoryRequest, memoryLimit, jvmFlags, run, List.of());
     }
 
     /** The cell label every record carries (docs/arms.md §12.3), as the other backends write it. */
     public String label() {
-        return CellOptions.label(arm, transport, payloadBytes, topology, run);
+        return CellOptions.label(arm, transport, payloadBytes, topology, run) + CellOptions.conditionSuffix(conditionArgs);
     }
 
     /**

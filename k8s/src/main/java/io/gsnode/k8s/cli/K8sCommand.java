@@ -5,6 +5,7 @@ import io.gsnode.k8s.K8sCell;
 import io.gsnode.k8s.manifest.ManifestWriter;
 import io.gsnode.k8s.manifest.PodLayout;
 import io.gsnode.netns.fabric.QueueKind;
+import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
@@ -65,6 +66,9 @@ public final class K8sCommand implements Callable<Integer> {
 
     @Mixin
     ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 30_000, 10_000);
+
+    @Mixin
+    ConditionOptions condition = new ConditionOptions();
 
     @Option(names = "--namespace", paramLabel = "NAME", description = "The cell's namespace (default: gsnode- and the cell label).")
     String namespace;
@@ -154,12 +158,13 @@ public final class K8sCommand implements Callable<Integer> {
 
     private K8sCell cell(Topology topo) {
         String arm = ArmCatalogue.get(workload.arm).name();
+        condition.check(instants, true);
         String ns = namespace != null ? namespace : K8sCell.defaultNamespace(arm, workload.transport, workload.payload, topo, run);
         List<String> flags = jvmFlags != null ? Arrays.stream(jvmFlags.trim().split("\\s+")).filter(f -> !f.isEmpty()).toList()
                 : defaultJvmFlags();
         return new K8sCell(topo, arm, workload.payload, workload.transport, workload.quic.asArgs(), workload.gossip, instants.from(0),
                 image, ns, queue, delay, allowDegraded, device, port, epochPort, epochLead, shareHosts, cpuRequest, memoryRequest,
-                memoryLimit, flags, run);
+                memoryLimit, flags, run, condition.asArgs());
     }
 
     /** The node JVM's flags on every backend, with the native libraries where the image keeps them. */

@@ -67,6 +67,7 @@ public final class PodCommands {
                 "--transport", cell.transport().toString()));
         if (cell.transport() == Transport.QUIC) args.addAll(cell.quicArgs());
         for (String g : cell.gossipParams()) args.addAll(List.of("--gossip", g));
+        args.addAll(cell.conditionArgs());
         args.addAll(List.of(
                 "--dial-at", Long.toString(cell.schedule().dialAt().toMillis()),
                 "--subscribe-at", Long.toString(cell.schedule().subscribeAt().toMillis()),

@@ -53,6 +53,24 @@ class K8sCommandTest {
     }
 
     @Test
+    void aWarmCellsPodsRunTheWarmUpAndAScheduleWithoutRoomForItIsRefused() throws Exception {
+        Path topology = TestCells.write(TestCells.ring(6), tmp);
+        Path dir = tmp.resolve("warm");
+        assertEquals(0, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", dir.toString(),
+                "--warmup", "--background", "8KiB@1s"), err.toString());
+        String nodes = Files.readString(dir.resolve("40-nodes.yaml"));
+        assertTrue(nodes.contains("--warmup --warmup-gap 1000 --background 8KiB@1s --background-nodes all --background-topic sibling"),
+                nodes);
+        assertTrue(nodes.contains("_warm+background"), "the label names the condition: " + nodes);
+
+        Path tight = tmp.resolve("tight");
+        assertEquals(2, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", tight.toString(),
+                "--warmup", "--warmup-at", "29500"));
+        assertTrue(err.toString().contains("leaves no time to diffuse before the publish at 30000 ms"), err.toString());
+        assertFalse(Files.exists(tight));
+    }
+
+    @Test
     void aBrokenTopologyOrAMissingImageExitsTwoBeforeAnythingIsWritten() throws Exception {
         Path broken = Files.writeString(tmp.resolve("broken.json"), "{\"schema\":\"gsnode.topology/1\",\"n\":3");
         Path dir = tmp.resolve("m");
