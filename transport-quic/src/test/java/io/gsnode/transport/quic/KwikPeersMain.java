@@ -1,5 +1,6 @@
 package io.gsnode.transport.quic;
 
+import io.gsnode.libp2p.testing.TestProtocols;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.crypto.Ed25519;

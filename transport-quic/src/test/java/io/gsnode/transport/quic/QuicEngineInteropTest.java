@@ -1,5 +1,6 @@
 package io.gsnode.transport.quic;
 
+import io.gsnode.libp2p.testing.TestProtocols;
 import static io.gsnode.transport.quic.LoopbackQuic.await;
 import static io.gsnode.transport.quic.LoopbackQuic.listen;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

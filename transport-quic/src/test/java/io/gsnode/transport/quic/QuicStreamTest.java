@@ -1,5 +1,6 @@
 package io.gsnode.transport.quic;
 
+import io.gsnode.libp2p.testing.TestProtocols;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

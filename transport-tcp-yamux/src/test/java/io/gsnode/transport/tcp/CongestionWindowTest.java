@@ -7,13 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gsnode.libp2p.connection.CongestionWindow;
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.ConnectionLimits;
-import io.gsnode.libp2p.connection.Stream;
-import io.gsnode.libp2p.connection.StreamHandler;
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
+import io.gsnode.libp2p.testing.TestProtocols;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -26,11 +23,6 @@ import org.junit.jupiter.api.Timeout;
 /** {@link Connection#congestionWindow()} over real loopback TCP: tcp_info on epoll, unreadable on NIO. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class CongestionWindowTest {
-
-    private static final String SINK = "/gsnode/test-sink/1.0.0";
-    private static final int CHUNK = 64 * 1024;
-    /** Bytes a sender keeps written but not yet taken by the transport. */
-    private static final int IN_FLIGHT = 16 * CHUNK;
 
     private final List<Host> hosts = new ArrayList<>();
 
@@ -55,7 +47,7 @@ class CongestionWindowTest {
         int rounds = 0;
         while (rounds < 8 && (after == null || !after.aboveInitial())) {
             rounds++;
-            send(sender, c, 4 << 20).get(20, TimeUnit.SECONDS);
+            TestProtocols.send(sender, c, 4 << 20).get(20, TimeUnit.SECONDS);
             after = c.congestionWindow().get(10, TimeUnit.SECONDS);
         }
         assertEquals("tcp_info", after.source(), after.toString());
@@ -114,76 +106,12 @@ class CongestionWindowTest {
 
     private Host host(long index, TcpConfig config) {
         Host h = new Host(Ed25519.fromIndex(index), ConnectionLimits.DEFAULT, List.of(ctx -> new TcpTransport(ctx, config)));
-        h.setProtocolHandler(SINK, stream -> stream.setHandler(new Sink()));
+        TestProtocols.serve(h);
         hosts.add(h);
         return h;
     }
 
     private static Multiaddr listen(Host h) throws Exception {
         return h.listen(Multiaddr.parse("/ip4/127.0.0.1/tcp/0")).get(10, TimeUnit.SECONDS).withPeerId(h.peerId());
-    }
-
-    /** Sends {@code total} bytes to the remote's sink; completes once it confirmed them all. */
-    private static CompletableFuture<Void> send(Host host, Connection conn, long total) {
-        return host.newStream(conn, SINK).thenCompose(stream -> {
-            CompletableFuture<Void> confirmed = new CompletableFuture<>();
-            stream.setHandler(new StreamHandler() {
-                @Override
-                public void onData(Stream s, ByteBuf data) {}
-
-                @Override
-                public void onRemoteClose(Stream s) {
-                    confirmed.complete(null);
-                }
-
-                @Override
-                public void onReset(Stream s, Throwable cause) {
-                    confirmed.completeExceptionally(cause);
-                }
-            });
-            stream.executor().execute(new Sender(stream, total)::next);
-            return confirmed;
-        });
-    }
-
-    /** Writes zeros with a bound on bytes not yet taken by the transport, then half-closes. On the stream's executor. */
-    private static final class Sender {
-        private final Stream stream;
-        private final long total;
-        private long written;
-        private long inFlight;
-        private boolean closed;
-
-        Sender(Stream stream, long total) {
-            this.stream = stream;
-            this.total = total;
-        }
-
-        void next() {
-            while (written < total && inFlight < IN_FLIGHT) {
-                int n = (int) Math.min(CHUNK, total - written);
-                written += n;
-                inFlight += n;
-                stream.write(Unpooled.wrappedBuffer(new byte[n])).whenComplete((v, e) -> stream.executor().execute(() -> {
-                    inFlight -= n;
-                    if (e == null) next();
-                }));
-            }
-            if (written == total && inFlight == 0 && !closed) {
-                closed = true;
-                stream.closeWrite();
-            }
-        }
-    }
-
-    /** Reads to the end, then half-closes its side to confirm. */
-    private static final class Sink implements StreamHandler {
-        @Override
-        public void onData(Stream stream, ByteBuf data) {}
-
-        @Override
-        public void onRemoteClose(Stream stream) {
-            stream.closeWrite();
-        }
     }
 }

@@ -1,4 +1,4 @@
-package io.gsnode.transport.quic;
+package io.gsnode.libp2p.testing;
 
 import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.Stream;
@@ -16,26 +16,26 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Two protocols for moving bytes in tests, as {@code interop/PEER-PROTOCOL.md} defines them: a sink
  * that answers with the SHA-256 of everything it read, and an echo. Payload byte {@code i} is
- * {@code i % 251}, so no randomness is involved.
+ * {@code i % 251}, so no randomness is involved. Shared by the transports' tests.
  */
-final class TestProtocols {
+public final class TestProtocols {
 
-    static final String SINK = "/gsnode/transfer/1.0.0";
-    static final String ECHO = "/gsnode/echo/1.0.0";
-    static final int CHUNK = 64 * 1024;
+    public static final String SINK = "/gsnode/transfer/1.0.0";
+    public static final String ECHO = "/gsnode/echo/1.0.0";
+    public static final int CHUNK = 64 * 1024;
     /** Bytes a sender keeps written but not yet taken by the transport. */
     private static final int IN_FLIGHT = 16 * CHUNK;
 
     private TestProtocols() {}
 
     /** Serves both protocols on {@code host}. */
-    static void serve(Host host) {
+    public static void serve(Host host) {
         host.setProtocolHandler(SINK, stream -> stream.setHandler(new Sink()));
         host.setProtocolHandler(ECHO, stream -> stream.setHandler(new EchoHandler()));
     }
 
     /** Sends {@code bytes} to the remote's sink; completes with the digest it answered. */
-    static CompletableFuture<byte[]> send(Host host, Connection conn, long bytes) {
+    public static CompletableFuture<byte[]> send(Host host, Connection conn, long bytes) {
         return host.newStream(conn, SINK).thenCompose(stream -> {
             Collector reply = new Collector();
             stream.setHandler(reply);
@@ -45,7 +45,7 @@ final class TestProtocols {
     }
 
     /** Echoes {@code bytes} through the remote; completes with what came back. */
-    static CompletableFuture<byte[]> echo(Host host, Connection conn, int bytes) {
+    public static CompletableFuture<byte[]> echo(Host host, Connection conn, int bytes) {
         return host.newStream(conn, ECHO).thenCompose(stream -> {
             Collector reply = new Collector();
             stream.setHandler(reply);
@@ -58,7 +58,7 @@ final class TestProtocols {
      * Opens an echo stream through the remote and leaves it open: completes once one byte has come
      * back, so that both sides hold the stream with a reader waiting on it.
      */
-    static CompletableFuture<Stream> holdEcho(Host host, Connection conn) {
+    public static CompletableFuture<Stream> holdEcho(Host host, Connection conn) {
         return host.newStream(conn, ECHO).thenCompose(stream -> {
             CompletableFuture<Stream> echoed = new CompletableFuture<>();
             stream.setHandler(new StreamHandler() {
@@ -78,14 +78,14 @@ final class TestProtocols {
     }
 
     /** The payload of {@code bytes} bytes. */
-    static byte[] payload(int bytes) {
+    public static byte[] payload(int bytes) {
         byte[] data = new byte[bytes];
         for (int i = 0; i < bytes; i++) data[i] = (byte) (i % 251);
         return data;
     }
 
     /** SHA-256 of the payload of {@code bytes} bytes. */
-    static byte[] payloadDigest(long bytes) {
+    public static byte[] payloadDigest(long bytes) {
         MessageDigest sha = sha256();
         byte[] chunk = new byte[CHUNK];
         for (long offset = 0; offset < bytes; offset += CHUNK) {
