@@ -215,19 +215,19 @@ public final class NodeDaemon {
         // the record says unknown rather than print a number.
         boolean cpuKnown = cpuAtPublish >= 0 && cpuAtEnd >= cpuAtPublish && !underShadow();
         CounterTotals atEnd = CounterTotals.read(host, counters, background);
-        Apart apart = new Apart(
+        ConditionBlocks blocks = new ConditionBlocks(
                 warmupPlan == null ? null : warmupOutcome(warmupPlan, publisher, atWarmup, atPublish),
                 background == null ? null : backgroundOutcome(background, atPublish, atEnd),
                 cwnd == null ? null : cwnd.gather());
         NodeRecord record = record(host, arm, config, publisher, meshAtPublish, peersAtPublish, meshAtEnd,
-                cpuKnown ? (cpuAtEnd - cpuAtPublish) / 1_000_000 : null, warmedUp, atEnd.since(baseline), apart);
+                cpuKnown ? (cpuAtEnd - cpuAtPublish) / 1_000_000 : null, warmedUp, atEnd.since(baseline), blocks);
         if (router != null) router.close();
         host.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
         return record;
     }
 
     /** The record's blocks about what the cell did besides the measured publish, and the windows at the publish. */
-    private record Apart(NodeRecord.Warmup warmup, NodeRecord.Background background, NodeRecord.CongestionWindows cwnd) {}
+    private record ConditionBlocks(NodeRecord.Warmup warmup, NodeRecord.Background background, NodeRecord.CongestionWindows cwnd) {}
 
     private static ScheduledExecutorService daemonScheduler(String name) {
         return Executors.newSingleThreadScheduledExecutor(r -> {
@@ -386,7 +386,7 @@ public final class NodeDaemon {
 
     private NodeRecord record(Host host, ArmNode arm, GossipConfig config, boolean publisher, Integer meshAtPublish,
                               Integer peersAtPublish, Integer meshAtEnd, Long cpuMs, NodeRecord.JitWarmup warmup,
-                              CounterTotals measured, Apart apart) {
+                              CounterTotals measured, ConditionBlocks blocks) {
         boolean completed = !publisher && completedNanos >= 0;
         WireForm w = arm.wireForm();
         Map<String, Object> configMap = new LinkedHashMap<>();
@@ -430,7 +430,7 @@ public final class NodeDaemon {
                 new NodeRecord.Mesh(orZero(meshAtPublish), orZero(peersAtPublish), orZero(meshAtEnd)),
                 connections(host),
                 cpuMs, ProcessMetrics.peakRssBytes(), ProcessMetrics.pssBytes(), ProcessMetrics.threads(), warmup,
-                apart.warmup(), apart.background(), apart.cwnd(),
+                blocks.warmup(), blocks.background(), blocks.cwnd(),
                 new NodeRecord.Times(startMs, schedule.publishMs(), System.currentTimeMillis()),
                 List.copyOf(snapshots), extras, configMap);
     }
