@@ -35,6 +35,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -316,7 +317,23 @@ public final class CellCommand implements Callable<Integer> {
                 s.cell(), s.completed(), s.receivers(), s.lost() > 0 ? " (" + s.lost() + " lost)" : "",
                 ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs()),
                 s.medianRxBytes() == null ? s.medianRxDataBytes() + " B (gossip)" : s.medianRxBytes() + " B",
-                s.medianDuplicates(), host(s));
+                s.medianDuplicates(), condition(s) + host(s));
+    }
+
+    /** A warm cell's warm-up, and the windows it left at the publish where they were read (docs/conditions.md). */
+    private static String condition(CellSummary s) {
+        StringBuilder b = new StringBuilder();
+        Map<String, Object> w = s.warmup();
+        if (w != null) {
+            b.append(String.format(Locale.ROOT, "; warm-up %s/%s completed (%s late), p50 %s", w.get("completed"), w.get("receivers"),
+                    w.get("late"), w.get("p50_ms") == null ? "-" : ms(((Number) w.get("p50_ms")).doubleValue())));
+        }
+        Map<String, Object> c = s.cwndAtPublish();
+        if (w != null && c != null && ((Number) c.get("readable")).intValue() > 0) {
+            b.append(String.format(Locale.ROOT, "; windows at the publish %s/%s above initial, publisher's smallest %s x initial",
+                    c.get("above_initial"), c.get("readable"), c.get("publisher_min_over_initial")));
+        }
+        return b.toString();
     }
 
     /**

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The warm and background conditions under Shadow, from the assembled jar, as on the other
- * backends (docs/records.md §1.4-1.6): small cells of five hosts, a warm one over QUIC (whose
+ * backends (docs/conditions.md): small cells of five hosts, a warm one over QUIC (whose
  * windows quiche reports under Shadow as anywhere) and one with background load over TCP. Skipped
  * with a message where no Shadow is found (see {@link ShadowBackendIT}).
  */

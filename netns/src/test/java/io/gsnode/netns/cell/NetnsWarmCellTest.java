@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * connection's window: the whole message's warm-up leaves every one of the publisher's windows
  * many times the kernel's initial ten segments (a fabric's 1500-byte links, not loopback's 64 KiB
  * segments), where a cold cell's publisher starts at about the initial window. The records also
- * state the namespace's {@code tcp_slow_start_after_idle} (docs/records.md §1.6).
+ * state the namespace's {@code tcp_slow_start_after_idle} (docs/conditions.md §4).
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class NetnsWarmCellTest {

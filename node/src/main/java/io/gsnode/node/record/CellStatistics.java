@@ -1,6 +1,7 @@
 package io.gsnode.node.record;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -44,7 +45,53 @@ public final class CellStatistics {
                 median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxData()),
                 median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxControl()),
                 median(receivers, r -> r.msgs() == null ? 0 : r.msgs().duplicates()),
-                medianOrNull(receivers, NodeRecord::cpuMs), host, CellSummary.saturated(host));
+                medianOrNull(receivers, NodeRecord::cpuMs), warmup(receivers), windows(records), host, CellSummary.saturated(host));
+    }
+
+    /** The warm-up over the receivers (docs/conditions.md §2): how many completed it, how many late, its quantiles. */
+    static Map<String, Object> warmup(List<NodeRecord> receivers) {
+        if (receivers.stream().noneMatch(r -> r.warmup() != null)) return null;
+        List<Double> times = new ArrayList<>();
+        int late = 0;
+        for (NodeRecord r : receivers) {
+            NodeRecord.Warmup w = r.warmup();
+            if (w == null || w.late()) late++;
+            if (w != null && w.completed() && w.completionMs() != null) times.add(w.completionMs());
+        }
+        times.sort(null);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("receivers", receivers.size());
+        m.put("completed", times.size());
+        m.put("late", late);
+        m.put("p50_ms", quantile(times, receivers.size(), 0.50));
+        m.put("p99_ms", quantile(times, receivers.size(), 0.99));
+        return m;
+    }
+
+    /** The windows at the publish over every node (docs/conditions.md §4), and the publisher's smallest against the initial one. */
+    static Map<String, Object> windows(List<NodeRecord> records) {
+        int connections = 0, readable = 0, above = 0;
+        String source = null;
+        Double publisherMin = null;
+        for (NodeRecord r : records) {
+            NodeRecord.CongestionWindows c = r.cwndAtPublish();
+            if (c == null) continue;
+            connections += c.connections();
+            readable += c.readable();
+            above += c.aboveInitial();
+            if (source == null || c.readable() > 0) source = c.source();
+            if ("publisher".equals(r.role()) && c.minBytes() != null && c.initialBytes() != null && c.initialBytes() > 0) {
+                publisherMin = Math.round(100.0 * c.minBytes() / c.initialBytes()) / 100.0;
+            }
+        }
+        if (source == null) return null;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", source);
+        m.put("connections", connections);
+        m.put("readable", readable);
+        m.put("above_initial", above);
+        m.put("publisher_min_over_initial", publisherMin);
+        return m;
     }
 
     /** The condition the records state (a lost record states none), cold when none does. */

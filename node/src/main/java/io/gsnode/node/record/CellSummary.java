@@ -11,6 +11,12 @@ import java.util.Map;
  *     ({@link NodeRecord#condition}); summaries without the field are cold
  * @param impl the implementation of the cell's nodes, {@code java} or {@code go}, or {@code mixed}
  *     when they differ; summaries without the field are gsnode cells
+ * @param warmup a warm cell's warm-up over its receivers: {@code receivers}, {@code completed},
+ *     {@code late} and the completion quantiles {@code p50_ms}, {@code p99_ms} (from the warm-up's
+ *     publish, censored as the measured ones are); null in a cell without a warm-up
+ * @param cwndAtPublish the connections' windows at the publish over all nodes: {@code source},
+ *     {@code connections}, {@code readable}, {@code above_initial}, and the publisher's smallest
+ *     window over the initial one ({@code publisher_min_over_initial}); null where none was read
  * @param hostSaturated whether the host spent any sample at or above 95 % busy between the publish
  *     and the end of the hold: the cell then measured the host's CPU as much as the network, and
  *     comparisons leave it out by default; null where the host was not sampled (Shadow)
@@ -20,8 +26,8 @@ public record CellSummary(
         String quicEngine, String impl, String queue, String delay, long seed, int n, int payloadBytes, String scenario,
         int run, String condition, int receivers, int completed, int lost, Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs,
         double rateAtDeadline, long deadlineMs, Long medianRxBytes, Long medianTxBytes, long medianRxDataBytes,
-        long medianRxControlBytes, long medianDuplicates, Long medianCpuMs, Map<String, Object> host,
-        Boolean hostSaturated) {
+        long medianRxControlBytes, long medianDuplicates, Long medianCpuMs, Map<String, Object> warmup,
+        Map<String, Object> cwndAtPublish, Map<String, Object> host, Boolean hostSaturated) {
 
     public static final String SCHEMA = "gsnode.cell/1";
     /** A cell whose nodes ran different implementations. */

@@ -20,6 +20,7 @@ import io.gsnode.segmentation.ids.Topics;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -61,6 +62,16 @@ class LocalCellConditionsTest {
         assertEquals(NODES - 1, summary.completed(), name + ": every receiver completed the measured payload; records:\n"
                 + String.join("\n", records.stream().map(RecordJson::line).toList()));
         assertEquals(records.get(0).condition(), summary.condition());
+        if (nodeArgs.contains("--warmup")) {
+            // cell.json sums the warm-up and the windows up.
+            assertEquals(Map.of("receivers", NODES - 1, "completed", NODES - 1, "late", 0),
+                    Map.of("receivers", summary.warmup().get("receivers"), "completed", summary.warmup().get("completed"),
+                            "late", summary.warmup().get("late")), summary.warmup().toString());
+            assertTrue(((Number) summary.cwndAtPublish().get("publisher_min_over_initial")).doubleValue() >= 2,
+                    summary.cwndAtPublish().toString());
+        } else {
+            assertNull(summary.warmup());
+        }
         return records;
     }
 
