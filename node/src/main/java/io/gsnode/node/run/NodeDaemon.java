@@ -171,7 +171,7 @@ public final class NodeDaemon {
                 long warmupMs = s.epochMs() + warmupPlan.atMs();
                 Schedule.sleepUntil(warmupMs);
                 // The JIT warm-up ends where the network's begins: its CPU must not slow the warm-up diffusion.
-                if (warmup != null) warmedUp = stopWarmup(warmup);
+                if (warmup != null) warmedUp = stopWarmup(warmup, "the warm-up instant");
                 noteLateness("warmup", warmupMs);
                 warmupNanos = nanosAt(warmupMs);
                 atWarmup = CounterTotals.read(host, counters, background);
@@ -179,7 +179,7 @@ public final class NodeDaemon {
             }
 
             Schedule.sleepUntil(s.publishMs());
-            if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup);
+            if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup, "the publish instant");
             noteLateness("publish", s.publishMs());
             publishNanos = nanosAt(s.publishMs());
             // Asked before the publish, answered on each connection's loop ahead of the publish's writes.
@@ -208,7 +208,7 @@ public final class NodeDaemon {
             sampler.shutdownNow();
             if (backgroundSender != null) backgroundSender.shutdownNow();
             finishReporting();
-            if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup);
+            if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup, "the end of the run");
         }
         long cpuAtEnd = ProcessMetrics.cpuNanos();
         // Shadow emulates the process CPU clock and its readings are not CPU time (nor monotonic):
@@ -272,12 +272,15 @@ public final class NodeDaemon {
                 after.duplicates(), after.rxData(), after.txData(), background.refused());
     }
 
-    /** Ends the warm-up by the publish instant at the latest; a warm-up still running then is noted in the events. */
-    private NodeRecord.JitWarmup stopWarmup(JitWarmup warmup) {
+    /**
+     * Ends the JIT warm-up by {@code when} (the publish instant, or a warm cell's warm-up instant, at
+     * the latest); a warm-up still running then is noted in the events.
+     */
+    private NodeRecord.JitWarmup stopWarmup(JitWarmup warmup, String when) {
         try {
             NodeRecord.JitWarmup done = warmup.stop();
             if (done.stopped()) {
-                events.emit("warning", "what", "warm-up stopped at the publish instant after " + done.rounds() + " rounds");
+                events.emit("warning", "what", "JIT warm-up stopped at " + when + " after " + done.rounds() + " rounds");
             }
             return done;
         } catch (InterruptedException e) {
