@@ -1,5 +1,7 @@
 package io.gsnode.segmentation.arm;
 
+import java.util.List;
+
 /**
  * What an arm needs to know about the node and the cell it runs in.
  *
@@ -24,7 +26,7 @@ public record ArmContext(int index, boolean publisher, int payloadBytes, long se
     }
 
     /** The diffusions this node carries, in the order they are published. */
-    public java.util.List<Diffusion> diffusions() {
-        return warmup ? java.util.List.of(Diffusion.WARMUP, Diffusion.MEASURED) : java.util.List.of(Diffusion.MEASURED);
+    public List<Diffusion> diffusions() {
+        return warmup ? List.of(Diffusion.WARMUP, Diffusion.MEASURED) : List.of(Diffusion.MEASURED);
     }
 }

@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * Where an arm's messages go: the encoded messages of one payload (the measured one, seed 11, or
- * the warm-up's, seed 12, §3.1), the topics a node joins, the topic each message is published on, and the id function every node
- * installs. Variant A puts everything on the segment topic; variant C puts message j on the
+ * the warm-up's, seed 12, §3.1), the topics a node joins, the topic each message is published on,
+ * and the id function every node installs. Variant A puts everything on the segment topic; variant C puts message j on the
  * segment topic followed by {@code /j} (§9).
  */
 final class ArmLayout {

@@ -2,6 +2,7 @@ package io.gsnode.segmentation.arm;
 
 import io.gsnode.segmentation.codec.CellBlockRoot;
 import io.gsnode.segmentation.codec.PayloadGenerator;
+import java.util.Locale;
 
 /**
  * Which payload a diffusion carries (docs/arms.md §3.1): the measured one, or the warm-up's, an
@@ -34,6 +35,6 @@ public enum Diffusion {
 
     /** The name records and events use. */
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }
