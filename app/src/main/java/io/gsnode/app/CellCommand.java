@@ -330,8 +330,9 @@ public final class CellCommand implements Callable<Integer> {
         }
         Map<String, Object> c = s.cwndAtPublish();
         if (w != null && c != null && ((Number) c.get("readable")).intValue() > 0) {
-            b.append(String.format(Locale.ROOT, "; windows at the publish %s/%s above initial, publisher's smallest %s x initial",
-                    c.get("above_initial"), c.get("readable"), c.get("publisher_min_over_initial")));
+            b.append(String.format(Locale.ROOT, "; windows at the publish %s/%s above initial (%s/%s of those that sent the"
+                    + " warm-up), publisher's smallest %s x initial", c.get("above_initial"), c.get("readable"),
+                    c.get("carried_warmup_above_initial"), c.get("carried_warmup"), c.get("publisher_min_over_initial")));
         }
         return b.toString();
     }

@@ -71,6 +71,7 @@ public final class CellStatistics {
     /** The windows at the publish over every node (docs/conditions.md §4), and the publisher's smallest against the initial one. */
     static Map<String, Object> windows(List<NodeRecord> records) {
         int connections = 0, readable = 0, above = 0;
+        Integer carried = null, carriedAbove = null;
         String source = null;
         Double publisherMin = null;
         for (NodeRecord r : records) {
@@ -79,6 +80,10 @@ public final class CellStatistics {
             connections += c.connections();
             readable += c.readable();
             above += c.aboveInitial();
+            if (c.carriedWarmup() != null) {
+                carried = (carried == null ? 0 : carried) + c.carriedWarmup();
+                carriedAbove = (carriedAbove == null ? 0 : carriedAbove) + c.carriedWarmupAboveInitial();
+            }
             if (source == null || c.readable() > 0) source = c.source();
             if ("publisher".equals(r.role()) && c.minBytes() != null && c.initialBytes() != null && c.initialBytes() > 0) {
                 publisherMin = Math.round(100.0 * c.minBytes() / c.initialBytes()) / 100.0;
@@ -90,6 +95,10 @@ public final class CellStatistics {
         m.put("connections", connections);
         m.put("readable", readable);
         m.put("above_initial", above);
+        if (carried != null) {
+            m.put("carried_warmup", carried);
+            m.put("carried_warmup_above_initial", carriedAbove);
+        }
         m.put("publisher_min_over_initial", publisherMin);
         return m;
     }

@@ -15,8 +15,11 @@ import java.util.Map;
  *     {@code late} and the completion quantiles {@code p50_ms}, {@code p99_ms} (from the warm-up's
  *     publish, censored as the measured ones are); null in a cell without a warm-up
  * @param cwndAtPublish the connections' windows at the publish over all nodes: {@code source},
- *     {@code connections}, {@code readable}, {@code above_initial}, and the publisher's smallest
- *     window over the initial one ({@code publisher_min_over_initial}); null where none was read
+ *     {@code connections}, {@code readable}, {@code above_initial}, in a warm cell
+ *     {@code carried_warmup} and {@code carried_warmup_above_initial} (directions that sent at
+ *     least an initial window of the warm-up, and of those the ones above the initial window), and
+ *     the publisher's smallest window over the initial one ({@code publisher_min_over_initial});
+ *     null where none was read
  * @param hostSaturated whether the host spent any sample at or above 95 % busy between the publish
  *     and the end of the hold: the cell then measured the host's CPU as much as the network, and
  *     comparisons leave it out by default; null where the host was not sampled (Shadow)

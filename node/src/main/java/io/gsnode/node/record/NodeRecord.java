@@ -118,10 +118,14 @@ public record NodeRecord(
      * were read ({@code tcp_info}, {@code quiche}, or why not), the transport's initial window, how
      * many connections there were, could be read and were above the initial window, their spread,
      * the kernel's {@code tcp_slow_start_after_idle} for TCP where readable, and each window by peer.
+     * In a warm cell also: the gossip bytes this node sent each peer during the warm-up, the
+     * readable connections over which that was at least an initial window ({@code carriedWarmup}),
+     * and how many of those are above the initial window; null in other cells.
      */
     public record CongestionWindows(String source, Long initialBytes, int connections, int readable, int aboveInitial,
                                     Long minBytes, Long medianBytes, Long maxBytes, Integer tcpSlowStartAfterIdle,
-                                    Map<String, Long> byPeer) {}
+                                    Map<String, Long> byPeer, Integer carriedWarmup, Integer carriedWarmupAboveInitial,
+                                    Map<String, Long> warmupSentByPeer) {}
 
     /** Epoch milliseconds of the process start, the publish instant and the end of the hold. */
     public record Times(long startMs, long publishMs, long endMs) {}

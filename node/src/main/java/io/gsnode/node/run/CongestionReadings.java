@@ -57,13 +57,17 @@ final class CongestionReadings {
         }
     }
 
-    /** The readings, once every connection answered (or failed to within {@link #ANSWER_MS}). */
-    NodeRecord.CongestionWindows gather() {
+    /**
+     * The readings, once every connection answered (or failed to within {@link #ANSWER_MS}).
+     * {@code warmupSent}: the bytes this node sent each peer during a warm cell's warm-up, by peer
+     * id; null in other cells.
+     */
+    NodeRecord.CongestionWindows gather(Map<String, Long> warmupSent) {
         Map<String, Long> byPeer = new TreeMap<>();
         List<Long> windows = new ArrayList<>();
         String source = null;
         Long initial = null;
-        int above = 0;
+        int above = 0, carried = 0, carriedAbove = 0;
         for (int i = 0; i < answers.size(); i++) {
             CongestionWindow w;
             try {
@@ -80,11 +84,17 @@ final class CongestionReadings {
             byPeer.put(peers.get(i), w.bytes());
             if (w.initialBytes() != null) initial = w.initialBytes();
             if (Boolean.TRUE.equals(w.aboveInitial())) above++;
+            if (warmupSent != null && w.initialBytes() != null && warmupSent.getOrDefault(peers.get(i), 0L) >= w.initialBytes()) {
+                carried++;
+                if (Boolean.TRUE.equals(w.aboveInitial())) carriedAbove++;
+            }
         }
         Collections.sort(windows);
         return new NodeRecord.CongestionWindows(source == null ? "no connections" : source, initial, answers.size(),
                 windows.size(), above, windows.isEmpty() ? null : windows.get(0),
                 windows.isEmpty() ? null : windows.get((windows.size() - 1) / 2),
-                windows.isEmpty() ? null : windows.get(windows.size() - 1), slowStartAfterIdle, byPeer);
+                windows.isEmpty() ? null : windows.get(windows.size() - 1), slowStartAfterIdle, byPeer,
+                warmupSent == null ? null : carried, warmupSent == null ? null : carriedAbove,
+                warmupSent == null ? null : new TreeMap<>(warmupSent));
     }
 }

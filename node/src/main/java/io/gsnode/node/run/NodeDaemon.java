@@ -114,8 +114,12 @@ public final class NodeDaemon {
         BackgroundTraffic background = settings.background() == null ? null
                 : new BackgroundTraffic(settings.background(),
                         settings.background().sameTopic() ? arm.topics().get(0) : BackgroundLoad.TOPIC, index);
+        PeerSends sends = warmupPlan == null ? null : new PeerSends();
+        List<RouterTracer> tracers = new ArrayList<>(List.of(counters));
+        if (background != null) tracers.add(background);
+        if (sends != null) tracers.add(sends);
         GossipRouter.Builder builder = GossipRouter.builder(host).config(config)
-                .tracer(background == null ? counters : RouterTracer.all(counters, background));
+                .tracer(tracers.size() == 1 ? counters : RouterTracer.all(tracers.toArray(RouterTracer[]::new)));
         arm.install(builder);
         if (background != null) builder.validator(background.around(builder.validator()));
         GossipRouter router = null;
@@ -127,6 +131,8 @@ public final class NodeDaemon {
         NodeRecord.JitWarmup warmedUp = null;
         CounterTotals atWarmup = null, atPublish = null;
         CongestionReadings cwnd = null;
+        Map<PeerId, Long> sentAtWarmup = null;
+        Map<String, Long> warmupSent = null;
         try {
             host.listen(listenAddr(index)).get(10, TimeUnit.SECONDS);
             router = builder.start();
@@ -175,6 +181,7 @@ public final class NodeDaemon {
                 noteLateness("warmup", warmupMs);
                 warmupNanos = nanosAt(warmupMs);
                 atWarmup = CounterTotals.read(host, counters, background);
+                sentAtWarmup = sends.totals();
                 if (publisher) events.emit("warmup_published", "messages", arm.publish(router, Diffusion.WARMUP));
             }
 
@@ -186,6 +193,7 @@ public final class NodeDaemon {
             cwnd = CongestionReadings.ask(host.connections(), settings.transport() == Transport.TCP && !underShadow());
             atPublish = CounterTotals.read(host, counters, background);
             if (warmupPlan != null) {
+                warmupSent = PeerSends.between(sentAtWarmup, sends.totals());
                 distinctAtBaseline = arm.distinct(atPublish.msgsWithoutBackground().received());
                 baseline = atPublish;
             }
@@ -218,7 +226,7 @@ public final class NodeDaemon {
         ConditionBlocks blocks = new ConditionBlocks(
                 warmupPlan == null ? null : warmupOutcome(warmupPlan, publisher, atWarmup, atPublish),
                 background == null ? null : backgroundOutcome(background, atPublish, atEnd),
-                cwnd == null ? null : cwnd.gather());
+                cwnd == null ? null : cwnd.gather(warmupSent));
         NodeRecord record = record(host, arm, config, publisher, meshAtPublish, peersAtPublish, meshAtEnd,
                 cpuKnown ? (cpuAtEnd - cpuAtPublish) / 1_000_000 : null, warmedUp, atEnd.since(baseline), blocks);
         if (router != null) router.close();
