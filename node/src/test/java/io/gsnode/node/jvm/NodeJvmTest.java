@@ -2,6 +2,13 @@ package io.gsnode.node.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +49,50 @@ class NodeJvmTest {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         if (!p.waitFor(50, TimeUnit.SECONDS)) p.destroyForcibly();
         assertEquals(3, p.exitValue(), "the JVM's exit status after OutOfMemoryError with ExitOnOutOfMemoryError");
+    }
+
+    /**
+     * The flags carry {@code -XX:+IgnoreUnrecognizedVMOptions} (for flags of newer JDKs), which
+     * would also hide a misspelt or retired flag: a JVM started with them reports every
+     * {@code -XX} flag at the value given, except those of a JDK newer than the one running.
+     */
+    @Test
+    void everyHotSpotFlagIsOneTheJvmKnowsAtTheValueGiven() throws Exception {
+        Map<String, String> expected = new LinkedHashMap<>();
+        for (String flag : NodeJvm.BASE_FLAGS) {
+            if (!flag.startsWith("-XX:")) continue;
+            String f = flag.substring(4);
+            if (f.startsWith("+") || f.startsWith("-")) expected.put(f.substring(1), Boolean.toString(f.startsWith("+")));
+            else expected.put(f.substring(0, f.indexOf('=')), f.substring(f.indexOf('=') + 1));
+        }
+        if (Runtime.version().feature() < 22) expected.remove("TrimNativeHeapInterval");
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(NodeJvm.BASE_FLAGS);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), PrintsVmOptions.class.getName()));
+        cmd.addAll(expected.keySet());
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(50, TimeUnit.SECONDS)) p.destroyForcibly();
+        Map<String, String> reported = new LinkedHashMap<>();
+        for (String line : out.strip().split("\n")) reported.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
+        assertEquals(expected, reported, out);
+    }
+
+    /** Prints {@code NAME=VALUE} for each flag named, or {@code NAME=unknown}. */
+    static final class PrintsVmOptions {
+        public static void main(String[] args) throws IOException {
+            HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            for (String name : args) {
+                String value;
+                try {
+                    value = vm.getVMOption(name).getValue();
+                } catch (IllegalArgumentException unknown) {
+                    value = "unknown";
+                }
+                System.out.println(name + "=" + value);
+            }
+        }
     }
 
     /** Fills the heap on a worker thread while main would exit 0 once the worker has died. */
