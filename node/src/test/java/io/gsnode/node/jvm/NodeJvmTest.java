@@ -3,22 +3,20 @@ package io.gsnode.node.jvm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the node flags make a JVM do when it goes wrong, and what they point it at. */
+/** What the node flags make a JVM do when it goes wrong, what they point it at, and that the JVM takes each of them. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NodeJvmTest {
 
@@ -81,7 +79,7 @@ class NodeJvmTest {
 
     /** Prints {@code NAME=VALUE} for each flag named, or {@code NAME=unknown}. */
     static final class PrintsVmOptions {
-        public static void main(String[] args) throws IOException {
+        public static void main(String[] args) {
             HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             for (String name : args) {
                 String value;
