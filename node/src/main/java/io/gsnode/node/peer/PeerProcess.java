@@ -23,15 +23,20 @@ public final class PeerProcess implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Lines of a hung Java peer's thread dump shown with its other diagnostics. */
+    private static final int DUMP_LINES = 400;
+
     private final String name;
+    private final List<String> command;
     private final Process process;
     private final Path stderr;
     private final List<JsonNode> events = new ArrayList<>();
     private final List<String> badLines = new ArrayList<>();
     private final Thread reader;
 
-    private PeerProcess(String name, Process process, Path stderr) {
+    private PeerProcess(String name, List<String> command, Process process, Path stderr) {
         this.name = name;
+        this.command = List.copyOf(command);
         this.process = process;
         this.stderr = stderr;
         this.reader = new Thread(this::readEvents, name + "-events");
@@ -45,7 +50,7 @@ public final class PeerProcess implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        return new PeerProcess(name, pb.start(), err);
+        return new PeerProcess(name, command, pb.start(), err);
     }
 
     public String name() {
@@ -90,13 +95,50 @@ public final class PeerProcess implements AutoCloseable {
     /** Waits for the process to exit; returns its status, or fails when it does not exit in time. */
     public int waitFor(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new AssertionError(name + ": still running after " + timeout + "\n" + diagnostics());
+            throw new AssertionError(name + ": still running after " + timeout + "\n" + diagnostics() + threadDump());
         }
         reader.join(timeout.toMillis());
         return process.exitValue();
     }
 
-
+    /**
+     * Where a hung Java peer's threads wait, virtual ones included (the Kwik engine reads and writes
+     * on virtual threads, which {@code jstack} leaves out): {@code jcmd Thread.dump_to_file} of the
+     * peer, from the JDK that runs it. Empty for other peers, or when the JDK has no jcmd.
+     */
+    String threadDump() {
+        Path jcmd = Path.of(command.get(0)).resolveSibling("jcmd");
+        if (!Path.of(command.get(0)).getFileName().toString().equals("java") || !Files.isExecutable(jcmd) || !process.isAlive()) {
+            return "";
+        }
+        Path dump = null;
+        try {
+            dump = Files.createTempFile("gsnode-" + name + "-", ".threads");
+            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.dump_to_file", "-overwrite",
+                    dump.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "thread dump: jcmd did not answer in 30 s\n";
+            }
+            List<String> lines = Files.readAllLines(dump, StandardCharsets.UTF_8);
+            StringBuilder sb = new StringBuilder("thread dump (jcmd Thread.dump_to_file, first " + DUMP_LINES + " lines):\n");
+            for (String l : lines.subList(0, Math.min(DUMP_LINES, lines.size()))) sb.append("  ").append(l).append('\n');
+            return sb.toString();
+        } catch (IOException e) {
+            return "thread dump failed: " + e.getMessage() + "\n";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        } finally {
+            if (dump != null) {
+                try {
+                    Files.deleteIfExists(dump);
+                } catch (IOException ignored) {
+                    // A temporary file left behind.
+                }
+            }
+        }
+    }
 
     /** SIGTERM: the peer prints 'done' and exits. */
     public void terminate() {

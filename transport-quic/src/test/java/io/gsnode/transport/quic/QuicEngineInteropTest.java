@@ -96,9 +96,15 @@ class QuicEngineInteropTest {
         List<CompletableFuture<byte[]>> echoes = new ArrayList<>();
         for (int i = 0; i < streams; i++) echoes.add(TestProtocols.echo(dialer, out, bytes));
         byte[] expected = TestProtocols.payload(bytes);
-        for (CompletableFuture<byte[]> echo : echoes) {
-            assertArrayEquals(expected, echo.get(60, TimeUnit.SECONDS));
+        try {
+            CompletableFuture.allOf(echoes.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+        } catch (TimeoutException hung) {
+            // Which streams hung tells a stuck open (the last ones, waiting for MAX_STREAMS) from a stuck stream.
+            List<Integer> open = new ArrayList<>();
+            for (int i = 0; i < streams; i++) if (!echoes.get(i).isDone()) open.add(i);
+            throw new AssertionError(open.size() + " of " + streams + " echoes unfinished after 60 s: " + open, hung);
         }
+        for (CompletableFuture<byte[]> echo : echoes) assertArrayEquals(expected, echo.get());
     }
 
     @ParameterizedTest(name = "{0} dials {1}")

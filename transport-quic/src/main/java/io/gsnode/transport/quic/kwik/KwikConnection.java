@@ -44,6 +44,8 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
     private final Set<KwikStream> streams = ConcurrentHashMap.newKeySet();
     private final ScheduledFuture<?> resumer;
     private volatile boolean closing;
+    /** How Kwik said the connection ended, once it did; null before. */
+    private volatile String ending;
 
     KwikConnection(tech.kwik.core.QuicConnection quic, Direction direction, EventExecutor executor, BlockingIo io,
             long streamWindow, long maxQueuedBytes, Duration streamOpenTimeout, Multiaddr localAddr, Multiaddr remoteAddr) {
@@ -136,8 +138,14 @@ final class KwikConnection extends QuicConnection implements ConnectionListener 
     @Override
     public void disconnected(ConnectionTerminatedEvent event) {
         closing = true;
-        terminated(new IOException("QUIC connection closed" + (event.closedByPeer() ? " by the remote" : "")
-                + (event.hasError() ? ": " + event.errorDescription() : "")));
+        ending = "QUIC connection closed" + (event.closedByPeer() ? " by the remote" : " by Kwik (" + event.closeReason() + ")")
+                + (event.hasError() ? ": " + event.errorDescription() : "");
+        terminated(new IOException(ending));
+    }
+
+    /** How Kwik said the connection ended, or null while it has not said. */
+    String ending() {
+        return ending;
     }
 
     private void terminated(IOException cause) {

@@ -238,7 +238,12 @@ public final class KwikEngine implements QuicEngine {
             try {
                 quic.keepAlive(KEEP_ALIVE_SECONDS);
             } catch (IllegalStateException closedAlready) {
-                throw new IOException("QUIC connection to " + address + " was closed by the listener right after the handshake", closedAlready);
+                // Kwik ended the connection between the handshake and here: of its own fault (tried
+                // again, as during the handshake), or as the listener or Kwik's close said.
+                if (faults.fault() != null) throw new HandshakeFaulted(address, faults.fault());
+                String ending = conn.ending();
+                throw new IOException("QUIC connection to " + address + " ended right after the handshake: "
+                        + (ending != null ? ending : "Kwik gave no reason"), closedAlready);
             }
             conn.bindIdentity(trust.remoteIdentity(), true);
             connections.add(conn);
