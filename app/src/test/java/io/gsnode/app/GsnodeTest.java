@@ -33,6 +33,7 @@ class GsnodeTest {
 
     @Test
     void eachSubcommandNamedFirstParsesAsItWouldAmongAllTheOthers() {
+        CommandLine all = Gsnode.commandLine();
         for (Class<?> c : Gsnode.SUBCOMMANDS) {
             if (c == CommandLine.HelpCommand.class) continue;
             String name = c.getAnnotation(CommandLine.Command.class).name();
@@ -41,7 +42,7 @@ class GsnodeTest {
             StringWriter aloneUsage = new StringWriter();
             StringWriter amongAll = new StringWriter();
             alone.getSubcommands().get(name).usage(new PrintWriter(aloneUsage));
-            Gsnode.commandLine().getSubcommands().get(name).usage(new PrintWriter(amongAll));
+            all.getSubcommands().get(name).usage(new PrintWriter(amongAll));
             assertEquals(amongAll.toString(), aloneUsage.toString(), name);
         }
     }

@@ -107,8 +107,9 @@ public final class PeerProcess implements AutoCloseable {
      * peer, from the JDK that runs it. Empty for other peers, or when the JDK has no jcmd.
      */
     String threadDump() {
-        Path jcmd = Path.of(command.get(0)).resolveSibling("jcmd");
-        if (!Path.of(command.get(0)).getFileName().toString().equals("java") || !Files.isExecutable(jcmd) || !process.isAlive()) {
+        Path launcher = Path.of(command.get(0));
+        Path jcmd = launcher.resolveSibling("jcmd");
+        if (!launcher.getFileName().toString().equals("java") || !Files.isExecutable(jcmd) || !process.isAlive()) {
             return "";
         }
         Path dump = null;
