@@ -130,11 +130,24 @@ final class NettyStream extends AbstractStream {
         });
     }
 
+    /**
+     * Writes the FIN in a task of its own, after the packets being read now. quiche counts a stream's
+     * sending side complete once its bytes are acknowledged, whether or not a frame has carried the
+     * FIN (quiche issue 2525): a FIN written here, while the read that asked for it goes on, waited for
+     * the read's end to be sent, and an ACK of all the bytes later in the same read let quiche forget
+     * the stream with the FIN unsent; the remote then had every byte and no end. Written from a task,
+     * it goes out at once: quiche emits a FIN it queued after the bytes were acknowledged.
+     */
     @Override
     protected void doCloseWrite() {
         assert executor().inEventLoop();
         if (terminated || writeClosed) return;
         writeClosed = true;
+        executor().execute(this::writeFin);
+    }
+
+    private void writeFin() {
+        if (terminated) return;
         channel.writeAndFlush(QuicStreamFrame.EMPTY_FIN).addListener((ChannelFuture f) -> {
             if (f.isSuccess()) {
                 finSent = true;
