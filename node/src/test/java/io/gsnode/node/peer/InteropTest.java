@@ -74,7 +74,9 @@ class InteropTest {
 
             List<String> args = new ArrayList<>(List.of("--key-seed", "21", "--dial", listenerAddr, "--ping", "10", "--seconds", "0"));
             args.addAll(action);
-            try (PeerProcess dialer = PeerProcess.start(dialerKind.label() + "-dialer", dialerKind.command(args.toArray(String[]::new)))) {
+            // The name says which listener, so that a failure message names both sides.
+            String dialerName = dialerKind.label() + "-dialer-of-" + listenerKind.label();
+            try (PeerProcess dialer = PeerProcess.start(dialerName, dialerKind.command(args.toArray(String[]::new)))) {
                 String dialerId = dialer.await("listening", STEP).path("peer_id").asText();
                 assertEquals(0, dialer.waitFor(STEP.multipliedBy(2)), "dialer exit status\n" + dialer.diagnostics());
 
