@@ -116,7 +116,7 @@ class QuicEngineInteropTest {
     void everyEchoEndsWhileStreamCreditComesBackTwoAtATime(String dialerEngine, String listenerEngine) throws Exception {
         // Opens wait for MAX_STREAMS again and again, and the listener's FIN, written when the dialer's
         // arrives, often meets the ACK of its own echoed bytes in the same read: with netty listening,
-        // that lost a FIN in about one run in four (NettyStream#doCloseWrite).
+        // that lost a FIN in about one run in three (NettyStream#doCloseWrite).
         ConnectionLimits twoStreams = new ConnectionLimits(16, 2, 64L << 20, Duration.ofSeconds(10));
         Host listener = host(QuicConfig.DEFAULT.withEngine(listenerEngine), twoStreams, 23);
         Host dialer = host(QuicConfig.DEFAULT.withEngine(dialerEngine), twoStreams, 24);
