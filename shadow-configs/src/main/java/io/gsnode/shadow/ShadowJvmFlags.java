@@ -22,11 +22,19 @@ public final class ShadowJvmFlags {
      *       file;</li>
      *   <li>{@code -XX:-UseContainerSupport}: cgroup files are read from the real machine;</li>
      *   <li>{@code -XX:ReservedCodeCacheSize=32m}: memory, thousands of JVMs on one machine;</li>
-     *   <li>{@code -Djava.net.preferIPv4Stack=true}: Shadow has no IPv6.</li>
+     *   <li>{@code -Djava.net.preferIPv4Stack=true}: Shadow has no IPv6;</li>
+     *   <li>{@code -Dio.netty.allocator.type=unpooled} and {@code -Dio.netty.recycler.maxCapacityPerThread=0}:
+     *       Netty's adaptive allocator shares its chunks through a lock-free queue whose {@code offer}
+     *       spins while another thread is between two steps of a {@code poll}, and its object recycler
+     *       through one whose {@code offer} spins while another thread grows it. Under Shadow the other
+     *       thread, once switched out, never runs again while the spinning one makes no syscall, and the
+     *       simulation stops (docs/shadow.md, "Why QUIC cells hung under Shadow"). Without the pools
+     *       nothing waits on another thread without blocking.</li>
      * </ul>
      */
     public static final List<String> SHADOW_ADDITIONS = List.of("-XX:ActiveProcessorCount=2", "-XX:-UsePerfData",
-            "-XX:-UseContainerSupport", "-XX:ReservedCodeCacheSize=32m", "-Djava.net.preferIPv4Stack=true");
+            "-XX:-UseContainerSupport", "-XX:ReservedCodeCacheSize=32m", "-Djava.net.preferIPv4Stack=true",
+            "-Dio.netty.allocator.type=unpooled", "-Dio.netty.recycler.maxCapacityPerThread=0");
 
     /** The environment of every node: the process gets only this (Shadow passes a process no other environment). */
     public static final String MALLOC_ARENA_MAX = "2";
