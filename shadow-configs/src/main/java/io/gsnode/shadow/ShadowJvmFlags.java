@@ -26,10 +26,10 @@ public final class ShadowJvmFlags {
      *   <li>{@code -Dio.netty.allocator.type=unpooled} and {@code -Dio.netty.recycler.maxCapacityPerThread=0}:
      *       Netty's adaptive allocator shares its chunks through a lock-free queue whose {@code offer}
      *       spins while another thread is between two steps of a {@code poll}, and its object recycler
-     *       through one whose {@code offer} spins while another thread grows it. Under Shadow the other
-     *       thread, once switched out, never runs again while the spinning one makes no syscall, and the
-     *       simulation stops (docs/shadow.md, "Why QUIC cells hung under Shadow"). Without the pools
-     *       nothing waits on another thread without blocking.</li>
+     *       returns objects through one whose {@code offer} spins while another thread grows it. Under
+     *       Shadow the other thread, once switched out, never runs again while the spinning one makes no
+     *       syscall, and the simulation stops (docs/shadow.md, "Why QUIC cells hung under Shadow").
+     *       Without the two pools neither queue is used.</li>
      * </ul>
      */
     public static final List<String> SHADOW_ADDITIONS = List.of("-XX:ActiveProcessorCount=2", "-XX:-UsePerfData",
