@@ -41,7 +41,7 @@ class ImplCellsTest {
         TopologyWriter.write(TopologyFixtures.eightNodes(), topology);
         CellOptions options = new CellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", "netty"), "netty",
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 4000, 10_000, 4000, 120_000, 20_000, List.of(), null, 0, false, impls);
+                System.getProperty("java.class.path"), 0, 2000, 6000, 4000, 120_000, 20_000, List.of(), null, 0, false, impls);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
 
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,29 +26,54 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every A and C arm of the catalogue as a real 8-process local cell over TCP, three of them over
- * QUIC too. The B arms have their own cells ({@link LocalCellPartialArmsTest}).
+ * The A and C arms as real 8-process local cells. The fast tier runs one cell per arm family and
+ * transport: the most composed A arm (tier 3: compress first, a Reed-Solomon group, stop-pull) and
+ * C + RS over TCP, A-tuned and C over QUIC; that every arm of the catalogue composes and completes
+ * is proven in one JVM by {@code EveryArmCompletesTest}. The long tier runs every other A and C arm
+ * over TCP as its own cell, and coded A over QUIC. The B arms have their own cells
+ * ({@link LocalCellPartialArmsTest}).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class LocalCellArmsTest {
 
     private static final int PAYLOAD = 256 * 1024;
 
+    /** One cell per family and transport (the fast tier). */
+    private static final List<Arguments> FAMILIES = List.of(
+            Arguments.of("aadaptcf_16k", Transport.TCP), Arguments.of("crs_32k", Transport.TCP),
+            Arguments.of("atuned_32k", Transport.QUIC), Arguments.of("c_32k", Transport.QUIC));
+
     @TempDir
     Path dir;
 
-    static Stream<Arguments> cells() {
+    static Stream<Arguments> families() {
+        return FAMILIES.stream();
+    }
+
+    /** Every other A and C arm over TCP, and coded A over QUIC (the long tier). */
+    static Stream<Arguments> others() {
         List<Arguments> cells = new ArrayList<>();
         for (String arm : ArmCatalogue.names()) {
             if (!ArmCatalogue.get(arm).variant().equals("b")) cells.add(Arguments.of(arm, Transport.TCP));
         }
-        for (String arm : List.of("atuned_32k", "acoded_32k", "c_32k")) cells.add(Arguments.of(arm, Transport.QUIC));
-        return cells.stream();
+        cells.add(Arguments.of("acoded_32k", Transport.QUIC));
+        return cells.stream().filter(c -> FAMILIES.stream().noneMatch(f -> List.of(f.get()).equals(List.of(c.get()))));
     }
 
     @ParameterizedTest(name = "{0} over {1}")
-    @MethodSource("cells")
+    @MethodSource("families")
     void everyReceiverCompletes(String arm, Transport transport) throws Exception {
+        cell(arm, transport);
+    }
+
+    @Tag("long")
+    @ParameterizedTest(name = "{0} over {1}")
+    @MethodSource("others")
+    void everyReceiverCompletesOnEveryOtherArm(String arm, Transport transport) throws Exception {
+        cell(arm, transport);
+    }
+
+    private void cell(String arm, Transport transport) throws Exception {
         Path topology = dir.resolve("topology.json");
         // 8 nodes, degree 3: a ring with chords (i, i+4), so every receiver is 1 to 3 hops out.
         List<Edge> edges = new ArrayList<>();
@@ -56,7 +82,7 @@ class LocalCellArmsTest {
         TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
         CellOptions options = new CellOptions(topology, arm, PAYLOAD, transport, List.of("--quic-engine", "netty"),
                 "netty", Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 4000, 10_000, 5000, 120_000, 20_000, List.of(), null, 0, true);
+                System.getProperty("java.class.path"), 0, 2000, 6000, 4000, 120_000, 20_000, List.of(), null, 0, true);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         assertEquals(7, summary.completed(), arm + " over " + transport + ": every receiver completed; records:\n"

@@ -104,7 +104,7 @@ class LocalCellTest {
         TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
         CellOptions options = new CellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", QUIC_ENGINE), QUIC_ENGINE,
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 4000, 10_000, 4000, 120_000, 20_000, List.of(), kill, 0, true);
+                System.getProperty("java.class.path"), 0, 2000, 6000, 4000, 120_000, 20_000, List.of(), kill, 0, true);
         return new CellRunner(options, System.out).run(dir.resolve("out"), 0);
     }
 }

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,7 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Kwik at cell scale: twelve node processes started together on loopback, all over the Kwik QUIC
- * engine, three runs in a row; every receiver completes in every run. Before the adapter's fix for
+ * engine; every receiver completes (three runs in a row in the long tier). Before the adapter's fix for
  * Kwik's stranded stream bytes (docs/quic.md) cells like this lost receivers.
  *
  * <p>wholend carries 1 MiB; atuned_32k carries 256 KiB, because at 1 MiB twelve nodes keep a 2-core
@@ -44,14 +45,26 @@ import org.junit.jupiter.params.provider.CsvSource;
 class LocalKwikCellTest {
 
     private static final int NODES = 12;
-    private static final int RUNS = 3;
 
     @TempDir
     Path dir;
 
+    /** The fast tier: each arm's cell once. */
+    @ParameterizedTest(name = "{0}, {1} bytes")
+    @CsvSource({"wholend, 1048576", "atuned_32k, 262144"})
+    void everyReceiverCompletes(String arm, int payload) throws Exception {
+        runs(arm, payload, 1);
+    }
+
+    /** The long tier: three runs in a row, as the flaky stall this guards against needed to show. */
+    @Tag("long")
     @ParameterizedTest(name = "{0}, {1} bytes")
     @CsvSource({"wholend, 1048576", "atuned_32k, 262144"})
     void everyReceiverCompletesInEachOfThreeRuns(String arm, int payload) throws Exception {
+        runs(arm, payload, 3);
+    }
+
+    private void runs(String arm, int payload, int runs) throws Exception {
         Path topology = dir.resolve("topology.json");
         // Degree 4: each node linked to i +- 1 and i +- 5, so every receiver is 1 to 3 hops out.
         List<Edge> edges = new ArrayList<>();
@@ -65,7 +78,7 @@ class LocalKwikCellTest {
         CellOptions options = new CellOptions(topology, arm, payload, Transport.QUIC, List.of("--quic-engine", "kwik"), "kwik",
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
                 System.getProperty("java.class.path"), 0, 4000, 20_000, 25_000, 120_000, 20_000, List.of(), null, 0, true);
-        for (int run = 0; run < RUNS; run++) {
+        for (int run = 0; run < runs; run++) {
             Path out = dir.resolve("run-" + run);
             CellSummary summary = new CellRunner(options, System.out).run(out, run);
             List<NodeRecord> records = RecordJson.readNodes(out.resolve("records.jsonl"));
