@@ -13,6 +13,7 @@ import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.Schedule;
@@ -198,10 +199,11 @@ public final class CellCommand implements Callable<Integer> {
         if ((topology == null) == (n == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --topology FILE or --n N");
         }
+        Workload cellWorkload;
+        Schedule offsets;
         try {
-            ArmCatalogue.get(workload.arm);
-            workload.quic.toConfig();
-            instants.from(0); // refuses instants out of order before any node starts
+            cellWorkload = workload.toWorkload(epoll, condition.toCondition());
+            offsets = instants.from(0); // refuses instants out of order before any node starts
             condition.check(instants, impls.kind() == NodeImpls.Kind.java);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -221,11 +223,8 @@ public final class CellCommand implements Callable<Integer> {
             return runShadow(shadow, topo, java, classpath, impls);
         }
         List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
-        CellOptions options = new CellOptions(topo, workload.arm, workload.payload, workload.transport, workload.quic.asArgs(),
-                workload.quic.engine,
-                java, flags, classpath,
-                instants.dialAt, instants.subscribeAt, instants.publishAt, instants.hold, startupMs, 20_000, workload.gossip, killNode, killAfter, jitWarmup,
-                impls, javaNodeArgs());
+        CellOptions options = new CellOptions(topo, cellWorkload, offsets, java, flags, classpath, startupMs, 20_000, killNode, killAfter,
+                jitWarmup, impls);
         if (netns != null) {
             for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));
             return 0;
@@ -238,13 +237,6 @@ public final class CellCommand implements Callable<Integer> {
             System.out.println(oneLine(s));
         }
         return 0;
-    }
-
-    /** The flags only gsnode's nodes take: the condition's, and {@code --epoll}. */
-    private List<String> javaNodeArgs() {
-        List<String> a = new ArrayList<>(condition.asArgs());
-        if (epoll) a.add("--epoll");
-        return a;
     }
 
     /**
