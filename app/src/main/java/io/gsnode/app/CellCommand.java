@@ -20,7 +20,6 @@ import io.gsnode.node.run.Schedule;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyWriter;
-import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.shadow.Qdisc;
 import io.gsnode.shadow.ShadowCell;
 import io.gsnode.shadow.ShadowConfig;
@@ -220,7 +219,7 @@ public final class CellCommand implements Callable<Integer> {
         String classpath = System.getProperty("java.class.path");
         if (shadow != null) {
             if (epoll) throw new CommandLine.ParameterException(spec.commandLine(), "--epoll is not for Shadow: Shadow runs Netty on NIO only");
-            return runShadow(shadow, topo, java, classpath, impls);
+            return runShadow(shadow, topo, java, classpath, impls, cellWorkload);
         }
         List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
         CellOptions options = new CellOptions(topo, cellWorkload, offsets, java, flags, classpath, startupMs, 20_000, killNode, killAfter,
@@ -243,16 +242,16 @@ public final class CellCommand implements Callable<Integer> {
      * The Shadow backend: the instants count from T0 as on the other backends, and T0 is
      * {@link ShadowCell#HOST_START_ALLOWANCE_MS} of simulated time after the JVMs start.
      */
-    private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath, NodeImpls impls) throws Exception {
+    private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath, NodeImpls impls, Workload cellWorkload)
+            throws Exception {
         long t0 = ShadowCell.HOST_START_ALLOWANCE_MS;
         Schedule schedule = new ScheduleOptions(t0 + instants.dialAt, t0 + instants.subscribeAt, t0 + instants.publishAt, instants.hold)
                 .from(ShadowConfig.SIMULATION_EPOCH_MS);
         List<String> flags = jvmFlags.isEmpty() ? ShadowJvmFlags.recommended(java.toString(), classpath) : jvmFlags;
         ShadowCell cell;
         try {
-            cell = ShadowCell.withDefaults(ArmCatalogue.get(workload.arm).name(), workload.payload, workload.transport,
-                    workload.quic.toConfig(), workload.quic.asArgs(), qdisc, schedule, java.toString(), classpath, flags, workload.gossip)
-                    .withImpls(impls).withConditionArgs(condition.asArgs(t0));
+            Workload shifted = cellWorkload.withCondition(cellWorkload.condition().shifted(t0));
+            cell = ShadowCell.withDefaults(shifted, qdisc, schedule, java.toString(), classpath, flags).withImpls(impls);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -38,6 +38,11 @@ public record Workload(Arm arm, int payloadBytes, TransportChoice transport, Lis
         return new Workload(ArmCatalogue.get(armName), payloadBytes, transport, gossip, condition);
     }
 
+    /** The same workload under {@code other} conditions. */
+    public Workload withCondition(Condition other) {
+        return new Workload(arm, payloadBytes, transport, gossip, other);
+    }
+
     /** The arm's catalogue name, as the command line, the records and the cell label carry it. */
     public String armName() {
         return arm.name();
