@@ -1,9 +1,7 @@
 package io.gsnode.node.cell;
 
 import io.gsnode.node.launch.Workload;
-import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,16 +37,5 @@ public record CellOptions(Path topology, Workload workload, Schedule instants, P
     /** The cell label of docs/arms.md §12.3, as every backend writes it ({@link Workload#cellLabel}). */
     public String label(Topology t, int run) {
         return workload.cellLabel(t, run);
-    }
-
-    /** {@code _warm}, {@code _background} or {@code _warm+background} for a cell given these node flags; empty when cold. */
-    public static String conditionSuffix(List<String> nodeArgs) {
-        String condition = NodeRecord.condition(nodeArgs.contains("--warmup"), nodeArgs.contains("--background"));
-        return NodeRecord.COLD.equals(condition) ? "" : "_" + condition;
-    }
-
-    /** The same label for any backend (the Shadow generator names its cells with it too). */
-    public static String label(String arm, Transport transport, int payloadBytes, Topology t, int run) {
-        return Workload.label(arm, transport, payloadBytes, t, run);
     }
 }
