@@ -3,7 +3,6 @@ package io.gsnode.node.cli;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.run.BackgroundLoad;
 import io.gsnode.node.run.WarmupPlan;
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -46,24 +45,6 @@ public final class ConditionOptions {
         return new Condition(warmup, warmupAt, warmupGap, background, backgroundFrom, backgroundNodes, backgroundTopic);
     }
 
-    /** These options as {@code gsnode run} flags, for a runner to hand every node. */
-    public List<String> asArgs() {
-        return toCondition().args();
-    }
-
-    /**
-     * The same flags for nodes whose T0 comes {@code shiftMs} before the user's (a Shadow cell's
-     * instants count from the JVMs' start): the instants given move with the others.
-     */
-    public List<String> asArgs(long shiftMs) {
-        return toCondition().shifted(shiftMs).args();
-    }
-
-    /** Whether the cell is anything but cold. */
-    public boolean any() {
-        return warmup || background != null;
-    }
-
     /**
      * Refuses what a runner cannot start: a condition the cell's instants do not leave room for,
      * or one on nodes that are not gsnode's (the go peer runs cold cells only).
@@ -72,7 +53,7 @@ public final class ConditionOptions {
         Condition c = toCondition();
         c.warmupPlan(instants.subscribeAt, instants.publishAt);
         c.backgroundLoad(instants.subscribeAt, instants.publishAt + instants.hold);
-        if (any() && !allJava) {
+        if (c.any() && !allJava) {
             throw new IllegalArgumentException("--warmup and --background are gsnode's: the go peer runs cold cells only");
         }
     }

@@ -64,11 +64,6 @@ public final class QuicOptions {
         return c;
     }
 
-    /** The same flags as arguments, to hand to a node process. */
-    public List<String> asArgs() {
-        return flags(toConfig());
-    }
-
     /**
      * The flags that {@link #toConfig} turns into {@code config}: the engine, the windows and the
      * socket buffer always, the netty engine's knobs where they differ from its defaults.
