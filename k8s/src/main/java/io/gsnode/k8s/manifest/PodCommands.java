@@ -63,6 +63,7 @@ public final class PodCommands {
     public static String node(K8sCell cell, PodRuntime pod) {
         List<String> java = gsnode(pod, cell.jvmFlags());
         java.add("run");
+        // Index 0 and queue and delay "-" stand in for the values inPod gives the shell to fill in.
         NodeLaunch launch = new NodeLaunch(Path.of(pod.topology()), 0, cell.workload(), cell.schedule(),
                 new EpochSource.FromUrl(URI.create("http://" + PodLayout.EPOCH + ":" + cell.epochPort() + "/epoch")),
                 Path.of(pod.recordsDir() + "/" + PodLayout.RECORD_FILE), new RecordLabels(cell.label(), "k8s", "-", "-", cell.run()),

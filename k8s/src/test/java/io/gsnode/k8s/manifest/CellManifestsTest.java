@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 class CellManifestsTest {
 
     private static final Topology RING = TestCells.ring(6);
+    private static final Workload COLD_WHOLEND = Workload.of("wholend", 1024, TransportChoice.TCP, List.of(), Condition.COLD);
 
     @Test
     void aStatefulSetOfNPodsWhoseCommandsTakeTheIndexFromTheOrdinalAndFindPeersThroughTheService() throws Exception {
@@ -111,15 +112,15 @@ class CellManifestsTest {
 
     @Test
     void badValuesAreRefusedWithTheOptionsName() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING,
-                Workload.of("wholend", 1024, TransportChoice.TCP, List.of(), Condition.COLD), TestCells.schedule(), "img", "Bad_Name", QueueKind.FIFO, DelayRequest.AUTO,
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, COLD_WHOLEND,
+                TestCells.schedule(), "img", "Bad_Name", QueueKind.FIFO, DelayRequest.AUTO,
                 false, "eth0", 9000, 8080, 3000, false, "500m", "256Mi", "768Mi", List.of(), 0));
         assertTrue(e.getMessage().startsWith("--namespace"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, Workload.of("wholend", 1024, TransportChoice.TCP, List.of(), Condition.COLD),
+        e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, COLD_WHOLEND,
                 TestCells.schedule(), "img", "ok", QueueKind.FIFO, DelayRequest.AUTO, false, "eth0", 9000, 8080, 3000, false,
                 "half", "256Mi", "768Mi", List.of(), 0));
         assertTrue(e.getMessage().startsWith("--cpu-request"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, Workload.of("wholend", 1024, TransportChoice.TCP, List.of(), Condition.COLD),
+        e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, COLD_WHOLEND,
                 TestCells.schedule(), " ", "ok", QueueKind.FIFO, DelayRequest.AUTO, false, "eth0", 9000, 8080, 3000, false,
                 "1", "256Mi", "768Mi", List.of(), 0));
         assertTrue(e.getMessage().startsWith("--image"), e.getMessage());

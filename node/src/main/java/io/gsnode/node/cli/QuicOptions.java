@@ -90,7 +90,9 @@ public final class QuicOptions {
         if (config.initialWindowPackets() != base.initialWindowPackets()) {
             netty.addAll(List.of("--initial-window", Integer.toString(config.initialWindowPackets())));
         }
-        if (config.maxUdpPayload() != base.maxUdpPayload()) netty.addAll(List.of("--max-udp-payload", Integer.toString(config.maxUdpPayload())));
+        if (config.maxUdpPayload() != base.maxUdpPayload()) {
+            netty.addAll(List.of("--max-udp-payload", Integer.toString(config.maxUdpPayload())));
+        }
         if (config.initialStreamWindow() != base.initialStreamWindow()) {
             netty.addAll(List.of("--quic-initial-stream-window", Long.toString(config.initialStreamWindow())));
         }

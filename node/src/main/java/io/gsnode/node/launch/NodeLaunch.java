@@ -32,7 +32,7 @@ public record NodeLaunch(Path topology, int index, Workload workload, Schedule i
     public NodeLaunch {
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(workload, "workload");
-        instants = instants.withEpoch(0);
+        instants = Objects.requireNonNull(instants, "instants").withEpoch(0);
         Objects.requireNonNull(labels, "labels");
         Objects.requireNonNull(addressing, "addressing");
         if (dialSlots < 1) throw new IllegalArgumentException("--dial-slots must be at least 1, was " + dialSlots);

@@ -84,7 +84,8 @@ class ConditionSettingsTest {
         o.backgroundFrom = 5000L;
         o.check(new ScheduleOptions(0, 4000, 10_000, 8000), true);
         assertEquals(List.of("--warmup", "--warmup-at", "7000", "--warmup-gap", "1000", "--background", "8KiB@1s",
-                "--background-nodes", "all", "--background-topic", "sibling", "--background-from", "6000"), o.toCondition().shifted(1000).args());
+                "--background-nodes", "all", "--background-topic", "sibling", "--background-from", "6000"),
+                o.toCondition().shifted(1000).args());
         IllegalArgumentException go = assertThrows(IllegalArgumentException.class,
                 () -> o.check(new ScheduleOptions(0, 4000, 10_000, 8000), false));
         assertTrue(go.getMessage().contains("the go peer runs cold cells only"), go.getMessage());
