@@ -13,13 +13,13 @@ import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyWriter;
-import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.shadow.Qdisc;
 import io.gsnode.shadow.ShadowCell;
 import io.gsnode.shadow.ShadowConfig;
@@ -198,10 +198,11 @@ public final class CellCommand implements Callable<Integer> {
         if ((topology == null) == (n == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --topology FILE or --n N");
         }
+        Workload cellWorkload;
+        Schedule offsets;
         try {
-            ArmCatalogue.get(workload.arm);
-            workload.quic.toConfig();
-            instants.from(0); // refuses instants out of order before any node starts
+            cellWorkload = workload.toWorkload(epoll, condition.toCondition());
+            offsets = instants.from(0); // refuses instants out of order before any node starts
             condition.check(instants, impls.kind() == NodeImpls.Kind.java);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -218,14 +219,11 @@ public final class CellCommand implements Callable<Integer> {
         String classpath = System.getProperty("java.class.path");
         if (shadow != null) {
             if (epoll) throw new CommandLine.ParameterException(spec.commandLine(), "--epoll is not for Shadow: Shadow runs Netty on NIO only");
-            return runShadow(shadow, topo, java, classpath, impls);
+            return runShadow(shadow, topo, java, classpath, impls, cellWorkload);
         }
         List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
-        CellOptions options = new CellOptions(topo, workload.arm, workload.payload, workload.transport, workload.quic.asArgs(),
-                workload.quic.engine,
-                java, flags, classpath,
-                instants.dialAt, instants.subscribeAt, instants.publishAt, instants.hold, startupMs, 20_000, workload.gossip, killNode, killAfter, jitWarmup,
-                impls, javaNodeArgs());
+        CellOptions options = new CellOptions(topo, cellWorkload, offsets, java, flags, classpath, startupMs, 20_000, killNode, killAfter,
+                jitWarmup, impls);
         if (netns != null) {
             for (CellSummary s : new NetnsCell(options, netns, System.err).run(out, runs)) System.out.println(oneLine(s));
             return 0;
@@ -240,27 +238,20 @@ public final class CellCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The flags only gsnode's nodes take: the condition's, and {@code --epoll}. */
-    private List<String> javaNodeArgs() {
-        List<String> a = new ArrayList<>(condition.asArgs());
-        if (epoll) a.add("--epoll");
-        return a;
-    }
-
     /**
      * The Shadow backend: the instants count from T0 as on the other backends, and T0 is
      * {@link ShadowCell#HOST_START_ALLOWANCE_MS} of simulated time after the JVMs start.
      */
-    private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath, NodeImpls impls) throws Exception {
+    private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath, NodeImpls impls, Workload cellWorkload)
+            throws Exception {
         long t0 = ShadowCell.HOST_START_ALLOWANCE_MS;
         Schedule schedule = new ScheduleOptions(t0 + instants.dialAt, t0 + instants.subscribeAt, t0 + instants.publishAt, instants.hold)
                 .from(ShadowConfig.SIMULATION_EPOCH_MS);
         List<String> flags = jvmFlags.isEmpty() ? ShadowJvmFlags.recommended(java.toString(), classpath) : jvmFlags;
         ShadowCell cell;
         try {
-            cell = ShadowCell.withDefaults(ArmCatalogue.get(workload.arm).name(), workload.payload, workload.transport,
-                    workload.quic.toConfig(), workload.quic.asArgs(), qdisc, schedule, java.toString(), classpath, flags, workload.gossip)
-                    .withImpls(impls).withConditionArgs(condition.asArgs(t0));
+            Workload shifted = cellWorkload.withCondition(cellWorkload.condition().shifted(t0));
+            cell = ShadowCell.withDefaults(shifted, qdisc, schedule, java.toString(), classpath, flags).withImpls(impls);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

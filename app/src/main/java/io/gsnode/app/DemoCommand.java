@@ -7,9 +7,14 @@ import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
 import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cell.CellRunner;
+import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
@@ -126,9 +131,10 @@ public final class DemoCommand implements Callable<Integer> {
             for (Transport transport : transports) {
                 Path dir = out.resolve(arm + "-" + transport);
                 System.out.printf("%n== %s over %s%n", arm, transport);
-                CellOptions options = new CellOptions(topology, arm, payload, transport, quic.asArgs(), quic.engine,
-                        java, NodeJvm.flags(java, classpath), classpath, 0, 4000, 10_000, netns ? NETNS_HOLD_MS : 8000, 180_000, 20_000,
-                        List.of(), null, 0, true);
+                Workload workload = Workload.of(arm, payload, TransportChoice.of(transport, false, quic.toConfig()), List.of(),
+                        Condition.COLD);
+                CellOptions options = new CellOptions(topology, workload, Schedule.offsets(0, 4000, 10_000, netns ? NETNS_HOLD_MS : 8000),
+                        java, NodeJvm.flags(java, classpath), classpath, 180_000, 20_000, null, 0, true, NodeImpls.JAVA);
                 CellSummary s = netns
                         ? new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, true,
                                 "demo" + Long.toString(ProcessHandle.current().pid(), 36)), System.out).run(dir, 1).get(0)

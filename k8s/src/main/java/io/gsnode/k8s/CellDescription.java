@@ -1,11 +1,10 @@
 package io.gsnode.k8s;
 
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.run.Transport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * What {@code gsnode k8s} wrote a cell for, saved with the topology in a subdirectory of the
@@ -31,14 +30,10 @@ public record CellDescription(String schema, String label, String namespace, int
     }
 
     public static CellDescription of(K8sCell cell) {
-        String engine = null;
-        if (cell.transport() == Transport.QUIC) {
-            List<String> q = cell.quicArgs();
-            int at = q.indexOf("--quic-engine");
-            engine = at >= 0 && at + 1 < q.size() ? q.get(at + 1) : null;
-        }
-        return new CellDescription(SCHEMA, cell.label(), cell.namespace(), cell.topology().n(), cell.arm(), cell.transport().toString(),
-                engine, cell.payloadBytes(), cell.queue().label(), cell.delay().label(), cell.run());
+        Workload w = cell.workload();
+        return new CellDescription(SCHEMA, cell.label(), cell.namespace(), cell.topology().n(), w.armName(),
+                w.transport().transport().toString(), cell.quicEngine(), w.payloadBytes(), cell.queue().label(), cell.delay().label(),
+                cell.run());
     }
 
     /** Writes the description into {@code manifests}' {@link #DIRECTORY}. */

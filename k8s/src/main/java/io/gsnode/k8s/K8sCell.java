@@ -1,9 +1,9 @@
 package io.gsnode.k8s;
 
 import io.gsnode.netns.fabric.QueueKind;
-import io.gsnode.node.cell.CellOptions;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import java.util.List;
 import java.util.Objects;
@@ -14,9 +14,7 @@ import java.util.regex.Pattern;
  * value fails before any manifest is written, with the option and what it accepts.
  *
  * @param topology the cell's topology (its file travels in ConfigMaps)
- * @param arm the arm of the catalogue every node runs (already checked against the catalogue)
- * @param quicArgs the QUIC settings as {@code gsnode run} flags
- * @param gossipParams {@code NAME=VALUE} gossipsub parameters for every node
+ * @param workload what every node runs
  * @param schedule the instants; its epoch is set by the coordinator, so it is 0 here
  * @param image the container image holding java, iproute2 and the jar ({@code k8s/image/Dockerfile})
  * @param namespace the cell's Kubernetes namespace
@@ -35,11 +33,10 @@ import java.util.regex.Pattern;
  * @param jvmFlags the node JVM's flags
  * @param run repetition number, for the records
  */
-public record K8sCell(Topology topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs,
-                      List<String> gossipParams, Schedule schedule, String image, String namespace, QueueKind queue,
+public record K8sCell(Topology topology, Workload workload, Schedule schedule, String image, String namespace, QueueKind queue,
                       DelayRequest delay, boolean allowDegraded, String device, int port, int epochPort, long epochLeadMs,
                       boolean shareHosts, String cpuRequest, String memoryRequest, String memoryLimit, List<String> jvmFlags,
-                      int run, List<String> conditionArgs) {
+                      int run) {
 
     /** A DNS-1123 label: what Kubernetes accepts as a namespace name. */
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
@@ -49,11 +46,7 @@ public record K8sCell(Topology topology, String arm, int payloadBytes, Transport
 
     public K8sCell {
         Objects.requireNonNull(topology, "topology");
-        Objects.requireNonNull(arm, "arm");
-        if (payloadBytes < 1) throw new IllegalArgumentException("--payload must be at least 1 byte, was " + payloadBytes);
-        Objects.requireNonNull(transport, "transport");
-        quicArgs = List.copyOf(quicArgs);
-        gossipParams = List.copyOf(gossipParams);
+        Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(schedule, "schedule");
         if (image == null || image.isBlank() || image.chars().anyMatch(Character::isWhitespace)) {
             throw new IllegalArgumentException("--image must name the container image (build it with k8s/image/Dockerfile), was '"
@@ -85,30 +78,25 @@ public record K8sCell(Topology topology, String arm, int payloadBytes, Transport
             if (!f.startsWith("-")) throw new IllegalArgumentException("--jvm-flags: '" + f + "' is not a JVM flag (flags start with '-')");
         }
         if (run < 0) throw new IllegalArgumentException("--run must not be negative, was " + run);
-        conditionArgs = List.copyOf(conditionArgs);
-    }
-
-    /** A cold cell. */
-    public K8sCell(Topology topology, String arm, int payloadBytes, Transport transport, List<String> quicArgs,
-                   List<String> gossipParams, Schedule schedule, String image, String namespace, QueueKind queue,
-                   DelayRequest delay, boolean allowDegraded, String device, int port, int epochPort, long epochLeadMs,
-                   boolean shareHosts, String cpuRequest, String memoryRequest, String memoryLimit, List<String> jvmFlags,
-                   int run) {
-        this(topology, arm, payloadBytes, transport, quicArgs, gossipParams, schedule, image, namespace, queue, delay, allowDegraded,
-                device, port, epochPort, epochLeadMs, shareHosts, cpuRequest, memoryRequest, memoryLimit, jvmFlags, run, List.of());
     }
 
     /** The cell label every record carries (docs/arms.md §12.3), as the other backends write it. */
     public String label() {
-        return CellOptions.label(arm, transport, payloadBytes, topology, run) + CellOptions.conditionSuffix(conditionArgs);
+        return workload.cellLabel(topology, run);
+    }
+
+    /** The QUIC engine of a QUIC cell, for its description; null over TCP. */
+    public String quicEngine() {
+        return workload.transport() instanceof TransportChoice.Quic q ? q.config().engine() : null;
     }
 
     /**
-     * The namespace a cell gets unless the user names one: {@code gsnode-} and the label, made a
+     * The namespace a cell gets unless the user names one: {@code gsnode-} and the cold cell's label, made a
      * DNS label ({@code _} to {@code -}, at most 63 characters).
      */
-    public static String defaultNamespace(String arm, Transport transport, int payloadBytes, Topology topology, int run) {
-        String name = ("gsnode-" + CellOptions.label(arm, transport, payloadBytes, topology, run)).toLowerCase()
+    public static String defaultNamespace(Workload workload, Topology topology, int run) {
+        String name = ("gsnode-" + Workload.label(workload.armName(), workload.transport().transport(), workload.payloadBytes(),
+                topology, run)).toLowerCase()
                 .replaceAll("[^a-z0-9-]", "-");
         if (name.length() > 63) name = name.substring(0, 63);
         return name.replaceAll("-+$", "");

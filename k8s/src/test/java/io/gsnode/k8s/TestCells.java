@@ -2,10 +2,14 @@ package io.gsnode.k8s;
 
 import io.gsnode.netns.fabric.Fabrics;
 import io.gsnode.netns.fabric.QueueKind;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.transport.quic.QuicConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,9 +28,10 @@ public final class TestCells {
 
     /** A cell over {@code topology} with the command's defaults. */
     public static K8sCell cell(Topology topology, Transport transport, QueueKind queue, DelayRequest delay, boolean shareHosts) {
-        List<String> quic = transport == Transport.QUIC ? List.of("--quic-engine", "netty") : List.of();
-        return new K8sCell(topology, "atuned_32k", 1 << 20, transport, quic, List.of("d=8"), schedule(), IMAGE,
-                K8sCell.defaultNamespace("atuned_32k", transport, 1 << 20, topology, 0), queue, delay, false, "eth0", 9000, 8080,
+        Workload workload = Workload.of("atuned_32k", 1 << 20, TransportChoice.of(transport, false,
+                QuicConfig.DEFAULT.withEngine("netty")), List.of("d=8"), Condition.COLD);
+        return new K8sCell(topology, workload, schedule(), IMAGE,
+                K8sCell.defaultNamespace(workload, topology, 0), queue, delay, false, "eth0", 9000, 8080,
                 3000, shareHosts, "500m", "256Mi", "768Mi", List.of("-Xmx512m"), 0);
     }
 

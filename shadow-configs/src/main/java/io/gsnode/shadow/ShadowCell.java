@@ -1,8 +1,10 @@
 package io.gsnode.shadow;
 
 import io.gsnode.node.cell.NodeImpls;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.run.Transport;
+import io.gsnode.node.topology.Topology;
 import io.gsnode.transport.quic.QuicConfig;
 import java.util.List;
 import java.util.Objects;
@@ -11,11 +13,8 @@ import java.util.Objects;
  * Everything {@code gsnode shadow} was told about one cell, validated in the constructor so that a
  * bad value fails before any file is written, with the option, its value and the allowed range.
  *
- * @param arm the arm of the catalogue every node runs (already checked against ArmCatalogue)
- * @param payloadBytes payload size P
- * @param transport {@code tcp} or {@code quic}
- * @param quic the QUIC settings (meaningful for {@code quic} only)
- * @param quicArgs the same settings as {@code gsnode run} flags
+ * @param workload what every node runs; go hosts take the arm, payload, transport and gossip
+ *     overrides, and run cold cells only with their own QUIC
  * @param qdisc Shadow's uplink queueing discipline
  * @param graph complete graph or dial graph only
  * @param schedule the node instants; its epoch is {@link ShadowConfig#SIMULATION_EPOCH_MS}
@@ -35,18 +34,13 @@ import java.util.Objects;
  * @param dialSlots handshakes in flight per node, passed to {@code gsnode run}
  * @param port the port every node listens on
  * @param run repetition number, for the records
- * @param gossipParams {@code NAME=VALUE} gossipsub parameters, passed to {@code gsnode run}
  * @param impls which implementation each host runs: gsnode's JVM, or the interop go peer's
  *     {@code run} mode (its binary from {@code impls}); null means gsnode everywhere
- * @param conditionArgs the warm-up and background flags of {@code gsnode run} every gsnode host
- *     gets (none: a cold cell); the go peer runs cold cells only
  */
-public record ShadowCell(String arm, int payloadBytes, Transport transport, QuicConfig quic, List<String> quicArgs, Qdisc qdisc,
-                         GraphKind graph, Schedule schedule, long startAtMs, long stopTimeMs, int parallelism, long seed,
-                         long socketSendBuffer, long socketRecvBuffer, boolean sendAutotune, boolean recvAutotune,
-                         boolean modelUnblockedSyscallLatency, String java, String jar, List<String> jvmFlags,
-                         long dialTimeoutMs, int dialSlots, int port, int run, List<String> gossipParams, NodeImpls impls,
-                         List<String> conditionArgs) {
+public record ShadowCell(Workload workload, Qdisc qdisc, GraphKind graph, Schedule schedule, long startAtMs, long stopTimeMs,
+                         int parallelism, long seed, long socketSendBuffer, long socketRecvBuffer, boolean sendAutotune,
+                         boolean recvAutotune, boolean modelUnblockedSyscallLatency, String java, String jar, List<String> jvmFlags,
+                         long dialTimeoutMs, int dialSlots, int port, int run, NodeImpls impls) {
 
     /**
      * How long after the end of the hold a node may take to close its connections and exit: the
@@ -77,11 +71,10 @@ public record ShadowCell(String arm, int payloadBytes, Transport transport, Quic
     static final long MAX_SOCKET_BUFFER = 256L << 20;
 
     public ShadowCell {
-        Objects.requireNonNull(arm, "arm");
-        if (payloadBytes < 1) throw new IllegalArgumentException("--payload must be at least 1 byte, was " + payloadBytes);
-        Objects.requireNonNull(transport, "transport");
-        Objects.requireNonNull(quic, "quic");
-        quicArgs = List.copyOf(quicArgs);
+        Objects.requireNonNull(workload, "workload");
+        if (workload.transport() instanceof TransportChoice.Tcp t && t.epoll()) {
+            throw new IllegalArgumentException("--epoll is not for Shadow: Shadow runs Netty on NIO only");
+        }
         Objects.requireNonNull(qdisc, "qdisc");
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(schedule, "schedule");
@@ -109,10 +102,8 @@ public record ShadowCell(String arm, int payloadBytes, Transport transport, Quic
         if (dialSlots < 1) throw new IllegalArgumentException("--dial-slots must be at least 1, was " + dialSlots);
         if (port < 1 || port > 65535) throw new IllegalArgumentException("--port must be in 1..65535, was " + port);
         if (run < 0) throw new IllegalArgumentException("--run must not be negative, was " + run);
-        gossipParams = List.copyOf(gossipParams);
         if (impls == null) impls = NodeImpls.JAVA;
-        conditionArgs = conditionArgs == null ? List.of() : List.copyOf(conditionArgs);
-        if (!conditionArgs.isEmpty() && impls.kind() != NodeImpls.Kind.java) {
+        if (workload.condition().any() && impls.kind() != NodeImpls.Kind.java) {
             throw new IllegalArgumentException("--warmup and --background are gsnode's: the go peer runs cold cells only");
         }
     }
@@ -130,38 +121,41 @@ public record ShadowCell(String arm, int payloadBytes, Transport transport, Quic
      * {@link #SHUTDOWN_MARGIN_MS}, Shadow's parallelism and socket buffers, seed 1, the busy-loop
      * mitigation on.
      */
-    public static ShadowCell withDefaults(String arm, int payloadBytes, Transport transport, QuicConfig quic, List<String> quicArgs,
-                                          Qdisc qdisc, Schedule schedule, String java, String jar, List<String> jvmFlags,
-                                          List<String> gossipParams) {
+    public static ShadowCell withDefaults(Workload workload, Qdisc qdisc, Schedule schedule, String java, String jar,
+                                          List<String> jvmFlags) {
         long stop = schedule.publishAt().toMillis() + schedule.hold().toMillis() + SHUTDOWN_MARGIN_MS;
-        return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, GraphKind.COMPLETE, schedule, 0, stop, 0, 1,
-                DEFAULT_SOCKET_SEND_BUFFER, DEFAULT_SOCKET_RECV_BUFFER, true, true, true, java, jar, jvmFlags,
-                DEFAULT_DIAL_TIMEOUT_MS, DEFAULT_DIAL_SLOTS, DEFAULT_PORT, 0, gossipParams, NodeImpls.JAVA, List.of());
+        return new ShadowCell(workload, qdisc, GraphKind.COMPLETE, schedule, 0, stop, 0, 1, DEFAULT_SOCKET_SEND_BUFFER,
+                DEFAULT_SOCKET_RECV_BUFFER, true, true, true, java, jar, jvmFlags, DEFAULT_DIAL_TIMEOUT_MS, DEFAULT_DIAL_SLOTS,
+                DEFAULT_PORT, 0, NodeImpls.JAVA);
     }
 
     /** The same cell as repetition {@code r}: the records carry it, and the cell label names it past the first. */
     public ShadowCell withRun(int r) {
-        return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
-                seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
-                jvmFlags, dialTimeoutMs, dialSlots, port, r, gossipParams, impls, conditionArgs);
+        return new ShadowCell(workload, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism, seed, socketSendBuffer,
+                socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar, jvmFlags, dialTimeoutMs,
+                dialSlots, port, r, impls);
     }
 
     /** The same cell with hosts of {@code impls}' implementations (go hosts run the go peer's binary). */
     public ShadowCell withImpls(NodeImpls impls) {
-        return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
-                seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
-                jvmFlags, dialTimeoutMs, dialSlots, port, run, gossipParams, impls, conditionArgs);
-    }
-
-    /** The same cell with gsnode hosts given these warm-up and background flags. */
-    public ShadowCell withConditionArgs(List<String> args) {
-        return new ShadowCell(arm, payloadBytes, transport, quic, quicArgs, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism,
-                seed, socketSendBuffer, socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar,
-                jvmFlags, dialTimeoutMs, dialSlots, port, run, gossipParams, impls, args);
+        return new ShadowCell(workload, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism, seed, socketSendBuffer,
+                socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar, jvmFlags, dialTimeoutMs,
+                dialSlots, port, run, impls);
     }
 
     /** Whether the nodes speak QUIC. */
     public boolean quicTransport() {
-        return transport == Transport.QUIC;
+        return workload.transport() instanceof TransportChoice.Quic;
+    }
+
+    /** The QUIC settings of a QUIC cell. @throws IllegalStateException for a TCP cell */
+    public QuicConfig quic() {
+        if (workload.transport() instanceof TransportChoice.Quic q) return q.config();
+        throw new IllegalStateException("a " + workload.transport().transport() + " cell has no QUIC settings");
+    }
+
+    /** The cell label every record carries (docs/arms.md §12.3), as the other backends write it. */
+    public String label(Topology topology) {
+        return workload.cellLabel(topology, run);
     }
 }

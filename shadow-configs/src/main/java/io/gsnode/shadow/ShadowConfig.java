@@ -1,10 +1,15 @@
 package io.gsnode.shadow;
 
-import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cli.RunCommand;
+import io.gsnode.node.launch.EpochSource;
+import io.gsnode.node.launch.NodeCommandLine;
+import io.gsnode.node.launch.NodeLaunch;
+import io.gsnode.node.launch.RecordLabels;
 import io.gsnode.node.record.NodeRecord;
+import io.gsnode.node.run.PeerAddressing;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,8 +69,7 @@ public final class ShadowConfig {
     /** The whole config. */
     public static ShadowYaml.Config build(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
         Map<String, ShadowYaml.Host> hosts = new LinkedHashMap<>();
-        String label = CellOptions.label(cell.arm(), cell.transport(), cell.payloadBytes(), topology, cell.run())
-                + CellOptions.conditionSuffix(cell.conditionArgs());
+        String label = cell.label(topology);
         for (TopologyNode node : topology.nodes()) {
             hosts.put(HostNames.of(node.index()), host(cell, node, cell.impls().of(node.index(), topology.publisher()), label));
         }
@@ -75,7 +79,8 @@ public final class ShadowConfig {
 
     private static ShadowYaml.Provenance provenance(ShadowCell cell, Topology topology, GmlGraphWriter.Stats graph) {
         return new ShadowYaml.Provenance(SCHEMA, TOPOLOGY_FILE, topology.n(), topology.seed(), topology.scenario().name(),
-                cell.arm(), cell.payloadBytes(), cell.transport().toString(), cell.quicTransport() ? cell.quic().engine() : null,
+                cell.workload().armName(), cell.workload().payloadBytes(), cell.workload().transport().transport().toString(),
+                cell.quicTransport() ? cell.quic().engine() : null,
                 cell.qdisc().shadowName(), cell.graph().wireName(), graph.edges(), graph.minLatencyMicros(),
                 graph.maxLatencyMicros(), SIMULATION_EPOCH_MS, cell.schedule().dialAt().toMillis(),
                 cell.schedule().subscribeAt().toMillis(), cell.schedule().publishAt().toMillis(), cell.schedule().hold().toMillis(),
@@ -115,46 +120,25 @@ public final class ShadowConfig {
     /** The java command line of node {@code index}, after the executable. */
     static List<String> nodeArgs(ShadowCell cell, int index, String label) {
         List<String> a = new ArrayList<>(cell.jvmFlags());
-        a.addAll(List.of("-cp", cell.jar(), RunCommand.class.getName(), "--shadow"));
-        a.addAll(workloadArgs(cell, index));
-        if (cell.quicTransport()) a.addAll(cell.quicArgs());
-        a.addAll(scheduleArgs(cell, label));
-        // Simulated time does not see CPU, so JIT compilations cannot land in the delivery window:
-        // the warm-up would only cost wall time, on every host.
-        a.add("--no-jit-warmup");
-        for (String g : cell.gossipParams()) a.addAll(List.of("--gossip", g));
-        a.addAll(cell.conditionArgs());
+        a.addAll(List.of("-cp", cell.jar(), RunCommand.class.getName()));
+        a.addAll(NodeCommandLine.gsnodeRun(launch(cell, index, label)));
         return a;
+    }
+
+    /** The go peer's command line for node {@code index}, after the executable ({@code gopeer run}). */
+    static List<String> goNodeArgs(ShadowCell cell, int index, String label) {
+        return NodeCommandLine.goPeerRun(launch(cell, index, label));
     }
 
     /**
-     * The go peer's command line for node {@code index}, after the executable: {@code gopeer run}
-     * takes gsnode run's options; it has no JVM, no JIT warm-up and no QUIC engine knobs of ours.
+     * Node {@code index} as a Shadow host: T0 at the start of simulated time, the topology and the
+     * record relative to its host directory. Simulated time does not see CPU, so JIT compilations
+     * cannot land in the delivery window: the JIT warm-up would only cost wall time, on every host.
      */
-    static List<String> goNodeArgs(ShadowCell cell, int index, String label) {
-        List<String> a = new ArrayList<>(List.of("run"));
-        a.addAll(workloadArgs(cell, index));
-        a.addAll(scheduleArgs(cell, label));
-        for (String g : cell.gossipParams()) a.addAll(List.of("--gossip", g));
-        return a;
-    }
-
-    /** Which node, what it sends and over what: options both implementations take. */
-    private static List<String> workloadArgs(ShadowCell cell, int index) {
-        return List.of("--topology", FROM_HOST_DIR + TOPOLOGY_FILE, "--index", Integer.toString(index),
-                "--arm", cell.arm(), "--payload", Integer.toString(cell.payloadBytes()), "--transport", cell.transport().toString());
-    }
-
-    /** When and where it acts, and what its record says of the cell: options both implementations take. */
-    private static List<String> scheduleArgs(ShadowCell cell, String label) {
-        return List.of("--epoch-ms", Long.toString(SIMULATION_EPOCH_MS),
-                "--dial-at", Long.toString(cell.schedule().dialAt().toMillis()),
-                "--subscribe-at", Long.toString(cell.schedule().subscribeAt().toMillis()),
-                "--publish-at", Long.toString(cell.schedule().publishAt().toMillis()),
-                "--hold", Long.toString(cell.schedule().hold().toMillis()),
-                "--dial-timeout", Long.toString(cell.dialTimeoutMs()), "--dial-slots", Integer.toString(cell.dialSlots()),
-                "--port", Integer.toString(cell.port()), "--record", RECORD_FILE,
-                "--cell", label, "--backend", "shadow", "--queue", cell.qdisc().recordName(), "--delay", "shadow",
-                "--run", Integer.toString(cell.run()));
+    private static NodeLaunch launch(ShadowCell cell, int index, String label) {
+        return new NodeLaunch(Path.of(FROM_HOST_DIR + TOPOLOGY_FILE), index, cell.workload(), cell.schedule(),
+                new EpochSource.AtMillis(SIMULATION_EPOCH_MS), Path.of(RECORD_FILE),
+                new RecordLabels(label, "shadow", cell.qdisc().recordName(), "shadow", cell.run()), cell.port(), cell.dialTimeoutMs(),
+                cell.dialSlots(), PeerAddressing.TOPOLOGY, false, true, NodeLaunch.DEFAULT_IO_THREADS);
     }
 }

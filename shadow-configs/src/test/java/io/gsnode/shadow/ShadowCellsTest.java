@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gsnode.node.cell.NodeImpls;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -169,7 +172,7 @@ class ShadowCellsTest {
                 Duration.ofMillis(8000), Duration.ofMillis(holdMs));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("java.class.path");
-        return ShadowCell.withDefaults(arm, 131_072, transport, quicConfig, quic.asArgs(), Qdisc.FIFO, schedule, java, classpath,
-                ShadowJvmFlags.recommended(java, classpath), List.of());
+        Workload workload = Workload.of(arm, 131_072, TransportChoice.of(transport, false, quicConfig), List.of(), Condition.COLD);
+        return ShadowCell.withDefaults(workload, Qdisc.FIFO, schedule, java, classpath, ShadowJvmFlags.recommended(java, classpath));
     }
 }

@@ -9,10 +9,10 @@ import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.topology.InvalidTopologyException;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyReader;
-import io.gsnode.segmentation.arm.ArmCatalogue;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -157,14 +157,13 @@ public final class K8sCommand implements Callable<Integer> {
     }
 
     private K8sCell cell(Topology topo) {
-        String arm = ArmCatalogue.get(workload.arm).name();
+        Workload cellWorkload = workload.toWorkload(false, condition.toCondition());
         condition.check(instants, true);
-        String ns = namespace != null ? namespace : K8sCell.defaultNamespace(arm, workload.transport, workload.payload, topo, run);
+        String ns = namespace != null ? namespace : K8sCell.defaultNamespace(cellWorkload, topo, run);
         List<String> flags = jvmFlags != null ? Arrays.stream(jvmFlags.trim().split("\\s+")).filter(f -> !f.isEmpty()).toList()
                 : defaultJvmFlags();
-        return new K8sCell(topo, arm, workload.payload, workload.transport, workload.quic.asArgs(), workload.gossip, instants.from(0),
-                image, ns, queue, delay, allowDegraded, device, port, epochPort, epochLead, shareHosts, cpuRequest, memoryRequest,
-                memoryLimit, flags, run, condition.asArgs());
+        return new K8sCell(topo, cellWorkload, instants.from(0), image, ns, queue, delay, allowDegraded, device, port, epochPort,
+                epochLead, shareHosts, cpuRequest, memoryRequest, memoryLimit, flags, run);
     }
 
     /** The node JVM's flags on every backend, with the native libraries where the image keeps them. */

@@ -181,7 +181,7 @@ public final class CellManifests {
 
     /** The nodes' port: QUIC is UDP. */
     private String protocol() {
-        return cell.transport() == Transport.QUIC ? "UDP" : "TCP";
+        return cell.workload().transport().transport() == Transport.QUIC ? "UDP" : "TCP";
     }
 
     private static Map<String, Object> mount(String volume, String path, boolean readOnly) {

@@ -1,9 +1,16 @@
 package io.gsnode.k8s.manifest;
 
 import io.gsnode.k8s.K8sCell;
-import io.gsnode.node.run.Transport;
+import io.gsnode.node.launch.EpochSource;
+import io.gsnode.node.launch.NodeCommandLine;
+import io.gsnode.node.launch.NodeLaunch;
+import io.gsnode.node.launch.RecordLabels;
+import io.gsnode.node.run.PeerAddressing;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The commands a cell's pods run: the coordinator's; each node pod's init step, which assembles
@@ -51,34 +58,23 @@ public final class PodCommands {
     /**
      * The node container's script: the node, its exit status beside its record, then an idle wait,
      * so the pod stays up (a StatefulSet restarts whatever exits) until the cell is collected.
+     * The pod's index and the queue and delay its shaping applied are the shell's to fill in.
      */
     public static String node(K8sCell cell, PodRuntime pod) {
         List<String> java = gsnode(pod, cell.jvmFlags());
-        java.addAll(List.of("run", "--topology", pod.topology()));
-        List<String> args = new ArrayList<>(List.of(
-                "--peer-address", PodLayout.peerTemplate(),
-                "--epoch-url", "http://" + PodLayout.EPOCH + ":" + cell.epochPort() + "/epoch",
-                "--port", Integer.toString(cell.port()),
-                "--backend", "k8s",
-                "--cell", cell.label(),
-                "--run", Integer.toString(cell.run()),
-                "--arm", cell.arm(),
-                "--payload", Integer.toString(cell.payloadBytes()),
-                "--transport", cell.transport().toString()));
-        if (cell.transport() == Transport.QUIC) args.addAll(cell.quicArgs());
-        for (String g : cell.gossipParams()) args.addAll(List.of("--gossip", g));
-        args.addAll(cell.conditionArgs());
-        args.addAll(List.of(
-                "--dial-at", Long.toString(cell.schedule().dialAt().toMillis()),
-                "--subscribe-at", Long.toString(cell.schedule().subscribeAt().toMillis()),
-                "--publish-at", Long.toString(cell.schedule().publishAt().toMillis()),
-                "--hold", Long.toString(cell.schedule().hold().toMillis()),
-                "--record", pod.recordsDir() + "/" + PodLayout.RECORD_FILE));
-        String applied = " --queue \"$(cat " + Shell.quote(pod.cellDir() + "/" + PodLayout.QUEUE_FILE) + ")\" --delay \"$(cat "
-                + Shell.quote(pod.cellDir() + "/" + PodLayout.DELAY_FILE) + ")\" ";
+        java.add("run");
+        // Index 0 and queue and delay "-" stand in for the values inPod gives the shell to fill in.
+        NodeLaunch launch = new NodeLaunch(Path.of(pod.topology()), 0, cell.workload(), cell.schedule(),
+                new EpochSource.FromUrl(URI.create("http://" + PodLayout.EPOCH + ":" + cell.epochPort() + "/epoch")),
+                Path.of(pod.recordsDir() + "/" + PodLayout.RECORD_FILE), new RecordLabels(cell.label(), "k8s", "-", "-", cell.run()),
+                cell.port(), NodeLaunch.DEFAULT_DIAL_TIMEOUT_MS, NodeLaunch.DEFAULT_DIAL_SLOTS,
+                PeerAddressing.named(PodLayout.peerTemplate()), true, false, NodeLaunch.DEFAULT_IO_THREADS);
+        Map<String, String> inPod = Map.of("--index", INDEX,
+                "--queue", "\"$(cat " + Shell.quote(pod.cellDir() + "/" + PodLayout.QUEUE_FILE) + ")\"",
+                "--delay", "\"$(cat " + Shell.quote(pod.cellDir() + "/" + PodLayout.DELAY_FILE) + ")\"");
         return String.join("\n",
                 "set -u",
-                Shell.join(java) + " --index " + INDEX + applied + Shell.join(args),
+                Shell.join(java) + " " + Shell.join(NodeCommandLine.gsnodeRun(launch), inPod),
                 "echo $? > " + Shell.quote(pod.recordsDir() + "/" + PodLayout.EXIT_FILE),
                 "exec sleep infinity");
     }

@@ -10,8 +10,12 @@ import io.gsnode.k8s.DelayRequest;
 import io.gsnode.k8s.K8sCell;
 import io.gsnode.k8s.TestCells;
 import io.gsnode.netns.fabric.QueueKind;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
+import io.gsnode.transport.quic.QuicConfig;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.Base64;
@@ -25,6 +29,7 @@ import org.junit.jupiter.api.Test;
 class CellManifestsTest {
 
     private static final Topology RING = TestCells.ring(6);
+    private static final Workload COLD_WHOLEND = Workload.of("wholend", 1024, TransportChoice.TCP, List.of(), Condition.COLD);
 
     @Test
     void aStatefulSetOfNPodsWhoseCommandsTakeTheIndexFromTheOrdinalAndFindPeersThroughTheService() throws Exception {
@@ -42,7 +47,7 @@ class CellManifestsTest {
         assertTrue(node.contains("--index \"${HOSTNAME##*-}\""), node);
         assertTrue(node.contains("--peer-address 'gsnode-{i}.gsnode'"), node);
         assertTrue(node.contains("--epoch-url http://gsnode-epoch:8080/epoch"), node);
-        assertTrue(node.contains("--backend k8s --cell " + cell.label()), node);
+        assertTrue(node.contains("--cell " + cell.label() + " --backend k8s"), node);
         assertTrue(node.contains("--queue \"$(cat /cell/queue)\" --delay \"$(cat /cell/delay)\""), node);
         assertTrue(node.contains("--gossip d=8") && node.contains("--publish-at 30000") && node.contains("--record /records/record.json"), node);
         assertTrue(node.endsWith("exec sleep infinity"), "the pod stays up for collect: " + node);
@@ -107,19 +112,20 @@ class CellManifestsTest {
 
     @Test
     void badValuesAreRefusedWithTheOptionsName() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, "wholend", 1024,
-                Transport.TCP, List.of(), List.of(), TestCells.schedule(), "img", "Bad_Name", QueueKind.FIFO, DelayRequest.AUTO,
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, COLD_WHOLEND,
+                TestCells.schedule(), "img", "Bad_Name", QueueKind.FIFO, DelayRequest.AUTO,
                 false, "eth0", 9000, 8080, 3000, false, "500m", "256Mi", "768Mi", List.of(), 0));
         assertTrue(e.getMessage().startsWith("--namespace"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, "wholend", 1024, Transport.TCP, List.of(), List.of(),
+        e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, COLD_WHOLEND,
                 TestCells.schedule(), "img", "ok", QueueKind.FIFO, DelayRequest.AUTO, false, "eth0", 9000, 8080, 3000, false,
                 "half", "256Mi", "768Mi", List.of(), 0));
         assertTrue(e.getMessage().startsWith("--cpu-request"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, "wholend", 1024, Transport.TCP, List.of(), List.of(),
+        e = assertThrows(IllegalArgumentException.class, () -> new K8sCell(RING, COLD_WHOLEND,
                 TestCells.schedule(), " ", "ok", QueueKind.FIFO, DelayRequest.AUTO, false, "eth0", 9000, 8080, 3000, false,
                 "1", "256Mi", "768Mi", List.of(), 0));
         assertTrue(e.getMessage().startsWith("--image"), e.getMessage());
-        String ns = K8sCell.defaultNamespace("bcodedfc1_32k", Transport.QUIC, 1 << 20, RING, 12);
+        String ns = K8sCell.defaultNamespace(Workload.of("bcodedfc1_32k", 1 << 20,
+                new TransportChoice.Quic(QuicConfig.DEFAULT), List.of(), Condition.COLD), RING, 12);
         assertTrue(ns.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?") && ns.length() <= 63, ns);
     }
 

@@ -16,11 +16,13 @@ import io.gsnode.netns.fabric.Fabrics;
 import io.gsnode.netns.fabric.KernelFeature;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -56,7 +58,7 @@ class PodCellTest {
                 Duration.ofMillis(8000));
         // The whole message: an arm whose completion does not hang on pull timeouts, so a busy host
         // slows the cell down but cannot leave a receiver short (atuned_32k's park can, by design).
-        K8sCell cell = new K8sCell(topology, "wholend", 256 * 1024, Transport.TCP, List.of(), List.of(), schedule,
+        K8sCell cell = new K8sCell(topology, Workload.of("wholend", 256 * 1024, TransportChoice.TCP, List.of(), Condition.COLD), schedule,
                 TestCells.IMAGE, "gsnode-test", QueueKind.FIFO, DelayRequest.AUTO, false, "eth0", 9000, 8080, 1500, false,
                 "500m", "256Mi", "768Mi", NodeJvm.BASE_FLAGS, 0);
         Path manifests = ManifestWriter.write(cell, TestCells.write(topology, tmp), tmp.resolve("manifests")).dir();

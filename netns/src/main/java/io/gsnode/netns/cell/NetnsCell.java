@@ -61,8 +61,9 @@ public final class NetnsCell {
             for (int r = 0; r < runs; r++) {
                 if (r > 0) fabric.reset();
                 Path dir = runs == 1 ? out : out.resolve("run-" + r);
-                progress.println("cell " + cell.arm() + " over " + cell.transport() + " on netns (queue " + plan.queue().label()
-                        + ", delay " + plan.delay().label() + "), run " + (r + 1) + " of " + runs + " -> " + dir);
+                progress.println("cell " + cell.workload().armName() + " over " + cell.workload().transport().transport()
+                        + " on netns (queue " + plan.queue().label() + ", delay " + plan.delay().label() + "), run " + (r + 1)
+                        + " of " + runs + " -> " + dir);
                 summaries.add(new CellRunner(cell, new NetnsPlacement(plan, delaySwitch), progress).run(dir, r));
             }
         }

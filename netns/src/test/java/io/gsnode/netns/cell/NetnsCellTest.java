@@ -13,11 +13,15 @@ import io.gsnode.netns.fabric.KernelFeature;
 import io.gsnode.netns.fabric.Preflight;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.cell.CellOptions;
+import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.run.Transport;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.node.topology.TopologyWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,9 +72,9 @@ class NetnsCellTest {
         Files.createDirectories(out);
         Path topology = out.resolve("topology.json");
         TopologyWriter.write(Fabrics.geoComplete(10, 7), topology);
-        CellOptions options = new CellOptions(topology, arm, 1 << 20, Transport.TCP, List.of(), "netty",
-                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 8000, 15_000, HOLD_MS, 120_000, 20_000, List.of(), null, 0, true);
+        CellOptions options = new CellOptions(topology, Workload.of(arm, 1 << 20, TransportChoice.TCP, List.of(), Condition.COLD),
+                Schedule.offsets(0, 8000, 15_000, HOLD_MS), Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
         FabricNames names = Fabrics.freshNames();
         List<CellSummary> summaries = new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, false, names.tag()),
                 System.out).run(out, runs);

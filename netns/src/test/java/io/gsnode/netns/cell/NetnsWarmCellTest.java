@@ -15,10 +15,14 @@ import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.run.Transport;
+import io.gsnode.node.run.Schedule;
+import io.gsnode.node.run.WarmupPlan;
 import io.gsnode.node.topology.TopologyWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,10 +66,12 @@ class NetnsWarmCellTest {
     }
 
     private static NodeRecord.CongestionWindows publisherWindows(Path dir, Path topology, List<String> nodeArgs) throws Exception {
-        CellOptions options = new CellOptions(topology, "wholend", 1 << 20, Transport.TCP, List.of(), "netty",
+        Condition condition = nodeArgs.contains("--warmup")
+                ? new Condition(true, null, WarmupPlan.DEFAULT_GAP_MS, null, null, "all", "sibling") : Condition.COLD;
+        CellOptions options = new CellOptions(topology, Workload.of("wholend", 1 << 20,
+                new TransportChoice.Tcp(nodeArgs.contains("--epoll")), List.of(), condition), Schedule.offsets(0, 6000, 15_000, 8000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 6000, 15_000, 8000, 120_000, 20_000, List.of(), null, 0, true,
-                NodeImpls.JAVA, nodeArgs);
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
         FabricNames names = Fabrics.freshNames();
         CellSummary s = new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, false, names.tag()), System.out)
                 .run(dir, 1).get(0);

@@ -3,11 +3,16 @@ package io.gsnode.node.cell;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gsnode.node.cli.RunCommand;
+import io.gsnode.node.launch.EpochSource;
+import io.gsnode.node.launch.NodeCommandLine;
+import io.gsnode.node.launch.NodeLaunch;
+import io.gsnode.node.launch.RecordLabels;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellFiles;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Topology;
 import io.gsnode.node.topology.TopologyReader;
 import java.io.BufferedReader;
@@ -71,8 +76,8 @@ public final class CellRunner {
             // Every node listens: the instants start now, the same for all.
             long epoch = System.currentTimeMillis() + EPOCH_MARGIN_MS;
             RecordJson.writeAtomically(epochFile, epoch + "\n");
-            long endMs = epoch + options.publishAt() + options.hold();
-            placement.cellStarted(epoch + options.publishAt(), endMs);
+            long endMs = epoch + publishAt() + options.instants().hold().toMillis();
+            placement.cellStarted(epoch + publishAt(), endMs);
             watch(n, epoch, endMs);
             List<NodeRecord> records = collect(topology, dir, label, run);
             return CellFiles.write(dir, records, placement.hostFields());
@@ -84,6 +89,10 @@ public final class CellRunner {
                 // Already shutting down: the hook is running.
             }
         }
+    }
+
+    private long publishAt() {
+        return options.instants().publishAt().toMillis();
     }
 
     /** Between the last node listening and T0: time for every node to see the epoch file. */
@@ -114,29 +123,21 @@ public final class CellRunner {
     }
 
     private void start(int index, String impl, Path dir, Path epochFile, String label, int run) throws IOException {
-        boolean java = NodeRecord.JAVA.equals(impl);
+        NodeLaunch launch = new NodeLaunch(options.topology().toAbsolutePath(), index, options.workload(), options.instants(),
+                new EpochSource.FromFile(epochFile), record(dir, index),
+                new RecordLabels(label, placement.backend(), placement.queue(), placement.delay(), run), NodeLaunch.DEFAULT_PORT,
+                NodeLaunch.DEFAULT_DIAL_TIMEOUT_MS, NodeLaunch.DEFAULT_DIAL_SLOTS, placement.addressing(), options.jitWarmup(),
+                false, NodeLaunch.DEFAULT_IO_THREADS);
         List<String> cmd = new ArrayList<>(placement.launchPrefix(index));
-        if (java) {
+        if (NodeRecord.JAVA.equals(impl)) {
             cmd.add(options.java().toString());
             cmd.addAll(options.jvmFlags());
             cmd.addAll(List.of("-cp", options.classpath(), RunCommand.class.getName()));
+            cmd.addAll(NodeCommandLine.gsnodeRun(launch));
         } else {
-            // The go peer's run mode takes gsnode run's options, less the JVM's and gsnode's QUIC engine knobs.
-            cmd.addAll(List.of(options.impls().goPeer().toString(), "run"));
+            cmd.add(options.impls().goPeer().toString());
+            cmd.addAll(NodeCommandLine.goPeerRun(launch));
         }
-        cmd.addAll(List.of("--topology", options.topology().toAbsolutePath().toString(), "--index", Integer.toString(index),
-                "--arm", options.arm(), "--payload", Integer.toString(options.payloadBytes()),
-                "--transport", options.transport().toString(),
-                "--epoch-file", epochFile.toString(), "--dial-at", Long.toString(options.dialAt()),
-                "--subscribe-at", Long.toString(options.subscribeAt()), "--publish-at", Long.toString(options.publishAt()),
-                "--hold", Long.toString(options.hold()), "--record", record(dir, index).toString(),
-                "--cell", label, "--backend", placement.backend(), "--queue", placement.queue(),
-                "--delay", placement.delay(), "--run", Integer.toString(run)));
-        cmd.addAll(placement.nodeArgs(index));
-        if (java) cmd.addAll(options.quicArgs());
-        for (String g : options.gossipParams()) cmd.addAll(List.of("--gossip", g));
-        if (java && !options.jitWarmup()) cmd.add("--no-jit-warmup");
-        if (java) cmd.addAll(options.javaNodeArgs());
         Process p = new ProcessBuilder(cmd)
                 .redirectError(dir.resolve("nodes").resolve("node-" + index + ".log").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -190,7 +191,7 @@ public final class CellRunner {
         boolean killedOne = options.killIndex() == null;
         while (true) {
             long now = System.currentTimeMillis();
-            if (!killedOne && now >= epoch + options.publishAt() + options.killAfterMs()) {
+            if (!killedOne && now >= epoch + publishAt() + options.killAfterMs()) {
                 killedOne = true;
                 Process victim;
                 synchronized (processes) {
@@ -203,12 +204,12 @@ public final class CellRunner {
             synchronized (processes) {
                 anyAlive = processes.stream().anyMatch(Process::isAlive);
             }
-            String phase = now < epoch + options.dialAt() ? "starting"
-                    : now < epoch + options.subscribeAt() ? "dialling"
-                    : now < epoch + options.publishAt() ? "meshing"
+            String phase = now < epoch + options.instants().dialAt().toMillis() ? "starting"
+                    : now < epoch + options.instants().subscribeAt().toMillis() ? "dialling"
+                    : now < epoch + publishAt() ? "meshing"
                     : now < endMs ? "delivering" : "writing records";
             progress.printf("  %-15s t=%+6.1fs  up %d/%d  dialled %d/%d%s  completed %d/%d%n", phase,
-                    (now - epoch - options.publishAt()) / 1000.0, listening.get(), n, dialed.get(), n,
+                    (now - epoch - publishAt()) / 1000.0, listening.get(), n, dialed.get(), n,
                     failedDials.get() > 0 ? " (" + failedDials.get() + " edges failed)" : "", completed.get(), n - 1);
             if (!anyAlive) return;
             if (now > graceEnd) {
@@ -238,9 +239,10 @@ public final class CellRunner {
 
     private NodeRecord lost(Topology topology, int index, String label, int run) {
         String impl = options.impls().of(index, topology.publisher());
-        return NodeRecord.lost(label, placement.backend(), options.arm(), options.transport().toString(),
-                options.transport() == Transport.QUIC && NodeRecord.JAVA.equals(impl) ? options.quicEngine() : null, impl, placement.queue(), placement.delay(), topology,
-                options.payloadBytes(), run, index);
+        Workload w = options.workload();
+        String quicEngine = w.transport() instanceof TransportChoice.Quic q && NodeRecord.JAVA.equals(impl) ? q.config().engine() : null;
+        return NodeRecord.lost(label, placement.backend(), w.armName(), w.transport().transport().toString(), quicEngine, impl,
+                placement.queue(), placement.delay(), topology, w.payloadBytes(), run, index);
     }
 
     private void killAll() {

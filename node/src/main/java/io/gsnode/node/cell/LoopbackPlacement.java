@@ -1,6 +1,6 @@
 package io.gsnode.node.cell;
 
-import java.util.List;
+import io.gsnode.node.run.PeerAddressing;
 import java.util.Map;
 
 /**
@@ -18,8 +18,8 @@ final class LoopbackPlacement implements NodePlacement {
     }
 
     @Override
-    public List<String> nodeArgs(int index) {
-        return List.of("--loopback");
+    public PeerAddressing addressing() {
+        return PeerAddressing.LOOPBACK;
     }
 
     @Override

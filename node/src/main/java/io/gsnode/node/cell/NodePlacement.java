@@ -1,12 +1,13 @@
 package io.gsnode.node.cell;
 
+import io.gsnode.node.run.PeerAddressing;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Where a cell's nodes run and what that means for their records: on loopback (the local
  * backend, {@link LoopbackPlacement}), or one per network namespace on a shaped fabric (the netns
- * backend). The runner launches {@code prefix + java ... gsnode run ... + nodeArgs}.
+ * backend). The runner launches {@code prefix + java ... gsnode run ...}.
  */
 public interface NodePlacement {
 
@@ -28,9 +29,9 @@ public interface NodePlacement {
         return List.of();
     }
 
-    /** Arguments added to node {@code index}'s {@code gsnode run}. */
-    default List<String> nodeArgs(int index) {
-        return List.of();
+    /** Where the nodes listen and find each other: their topology addresses unless the placement says otherwise. */
+    default PeerAddressing addressing() {
+        return PeerAddressing.TOPOLOGY;
     }
 
     /** Called once the instants are fixed; a backend that samples host load starts here. */

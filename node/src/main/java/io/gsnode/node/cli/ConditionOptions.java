@@ -1,9 +1,8 @@
 package io.gsnode.node.cli;
 
+import io.gsnode.node.launch.Condition;
 import io.gsnode.node.run.BackgroundLoad;
 import io.gsnode.node.run.WarmupPlan;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,60 +40,9 @@ public final class ConditionOptions {
             + BackgroundLoad.TOPIC + ", which every node joins (sibling), or on the arm's first topic (same) (default: ${DEFAULT-VALUE})."})
     public String backgroundTopic = "sibling";
 
-    /** The warm-up, checked against the cell's instants; null without {@code --warmup}. */
-    public WarmupPlan warmupPlan(long subscribeAtMs, long publishAtMs) {
-        if (!warmup) {
-            if (warmupAt != null) throw new IllegalArgumentException("--warmup-at needs --warmup");
-            return null;
-        }
-        return WarmupPlan.of(warmupAt, warmupGap, subscribeAtMs, publishAtMs);
-    }
-
-    /** The background load, checked against the cell's instants; null without {@code --background}. */
-    public BackgroundLoad backgroundLoad(long subscribeAtMs, long endMs) {
-        if (background == null) {
-            if (backgroundFrom != null) throw new IllegalArgumentException("--background-from needs --background");
-            return null;
-        }
-        boolean same = switch (backgroundTopic) {
-            case "same" -> true;
-            case "sibling" -> false;
-            default -> throw new IllegalArgumentException("--background-topic is sibling or same, got '" + backgroundTopic + "'");
-        };
-        long from = backgroundFrom != null ? backgroundFrom : subscribeAtMs + WarmupPlan.MESH_FORMATION_MS;
-        if (from < subscribeAtMs || from >= endMs) {
-            throw new IllegalArgumentException("--background-from " + from + " ms must be between the subscribe instant ("
-                    + subscribeAtMs + " ms) and the end of the hold (" + endMs + " ms)");
-        }
-        return BackgroundLoad.parse(background, from, BackgroundLoad.parseSenders(backgroundNodes), same);
-    }
-
-    /** These options as {@code gsnode run} flags, for a runner to hand every node. */
-    public List<String> asArgs() {
-        return asArgs(0);
-    }
-
-    /**
-     * The same flags for nodes whose T0 comes {@code shiftMs} before the user's (a Shadow cell's
-     * instants count from the JVMs' start): the instants given move with the others.
-     */
-    public List<String> asArgs(long shiftMs) {
-        List<String> a = new ArrayList<>();
-        if (warmup) {
-            a.add("--warmup");
-            if (warmupAt != null) a.addAll(List.of("--warmup-at", Long.toString(warmupAt + shiftMs)));
-            a.addAll(List.of("--warmup-gap", Long.toString(warmupGap)));
-        }
-        if (background != null) {
-            a.addAll(List.of("--background", background, "--background-nodes", backgroundNodes, "--background-topic", backgroundTopic));
-            if (backgroundFrom != null) a.addAll(List.of("--background-from", Long.toString(backgroundFrom + shiftMs)));
-        }
-        return a;
-    }
-
-    /** Whether the cell is anything but cold. */
-    public boolean any() {
-        return warmup || background != null;
+    /** The condition these flags describe. @throws IllegalArgumentException for a bad value or combination */
+    public Condition toCondition() {
+        return new Condition(warmup, warmupAt, warmupGap, background, backgroundFrom, backgroundNodes, backgroundTopic);
     }
 
     /**
@@ -102,9 +50,10 @@ public final class ConditionOptions {
      * or one on nodes that are not gsnode's (the go peer runs cold cells only).
      */
     public void check(ScheduleOptions instants, boolean allJava) {
-        warmupPlan(instants.subscribeAt, instants.publishAt);
-        backgroundLoad(instants.subscribeAt, instants.publishAt + instants.hold);
-        if (any() && !allJava) {
+        Condition c = toCondition();
+        c.warmupPlan(instants.subscribeAt, instants.publishAt);
+        c.backgroundLoad(instants.subscribeAt, instants.publishAt + instants.hold);
+        if (c.any() && !allJava) {
             throw new IllegalArgumentException("--warmup and --background are gsnode's: the go peer runs cold cells only");
         }
     }

@@ -1,7 +1,11 @@
 package io.gsnode.node.cli;
 
-import io.gsnode.gossipsub.GossipConfig;
-import io.gsnode.gossipsub.SignaturePolicy;
+import io.gsnode.node.launch.EpochSource;
+import io.gsnode.node.launch.NodeCommandLine;
+import io.gsnode.node.launch.NodeLaunch;
+import io.gsnode.node.launch.RecordLabels;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.BackgroundLoad;
@@ -14,9 +18,7 @@ import io.gsnode.node.run.Transport;
 import io.gsnode.node.run.WarmupPlan;
 import io.gsnode.node.topology.LocalTopology;
 import io.gsnode.node.topology.TopologyReader;
-import io.gsnode.segmentation.arm.Arm;
-import io.gsnode.segmentation.arm.ArmCatalogue;
-import io.gsnode.segmentation.arm.Variant;
+import io.gsnode.transport.quic.QuicConfig;
 import io.gsnode.transport.tcp.TcpConfig;
 import java.io.IOException;
 import java.net.URI;
@@ -129,11 +131,35 @@ public final class RunCommand implements Callable<Integer> {
         System.exit(new CommandLine(new RunCommand()).execute(args));
     }
 
+    /**
+     * The launch {@code args} describe, as {@code gsnode run} reads them; the inverse of
+     * {@link NodeCommandLine#gsnodeRun}.
+     *
+     * @throws CommandLine.ParameterException for arguments picocli refuses
+     * @throws IllegalArgumentException for a bad value or combination, naming the option
+     */
+    public static NodeLaunch parse(String... args) {
+        RunCommand c = new RunCommand();
+        new CommandLine(c).parseArgs(args);
+        return c.launch();
+    }
+
     @Override
     public Integer call() throws Exception {
+        NodeLaunch launch;
+        try {
+            launch = launch();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         // Before anything can create a Netty channel or a JDK socket (see ShadowSafety).
-        if (shadow) ShadowSafety.applyProcessProperties(index);
-        NodeSettings settings = settings();
+        if (launch.shadow()) ShadowSafety.applyProcessProperties(launch.index());
+        NodeSettings settings;
+        try {
+            settings = settings(launch, System.currentTimeMillis());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         String cryptoProblem = crypto.apply();
         if (cryptoProblem != null) {
             System.err.println("gsnode run: " + cryptoProblem);
@@ -141,13 +167,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         LocalTopology topo;
         try {
-            topo = TopologyReader.readLocal(topology, index);
+            topo = TopologyReader.readLocal(launch.topology(), launch.index());
         } catch (IOException | IllegalArgumentException e) {
             // One line and exit 2, before any socket opens: a cell runner shows it as it is.
-            System.err.println("gsnode run: " + topology + ": " + e.getMessage());
+            System.err.println("gsnode run: " + launch.topology() + ": " + e.getMessage());
             return 2;
         }
-        if (shadow && workload.transport == Transport.QUIC) {
+        if (launch.shadow() && settings.transport() == Transport.QUIC) {
             String problem = ShadowSafety.datagramProblem(settings.quic(), topo.self());
             if (problem != null) {
                 System.err.println("gsnode run: --shadow: " + problem);
@@ -168,44 +194,44 @@ public final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    private NodeSettings settings() {
-        try {
-            Arm chosen = ArmCatalogue.get(workload.arm);
-            if (workload.payload < 1) throw new IllegalArgumentException("--payload must be at least 1 byte");
-            if (dialSlots < 1) throw new IllegalArgumentException("--dial-slots must be at least 1");
-            // The report's cells: lax no-sign (docs/arms.md §5.1), Prysm ids set by the arm.
-            GossipConfig.Builder g = new GossipConfig.Builder().signaturePolicy(SignaturePolicy.LAX_NO_SIGN);
-            for (String p : workload.gossip) {
-                int eq = p.indexOf('=');
-                if (eq < 1) throw new IllegalArgumentException("--gossip wants NAME=VALUE, got '" + p + "'");
-                g.set(p.substring(0, eq), p.substring(eq + 1));
-            }
-            if ((epochMs != null ? 1 : 0) + (epochFile != null ? 1 : 0) + (epochUrl != null ? 1 : 0) > 1) {
-                throw new IllegalArgumentException("give one of --epoch-ms, --epoch-file and --epoch-url");
-            }
-            if (loopback && peerAddress != null) throw new IllegalArgumentException("give --loopback or --peer-address, not both");
-            PeerAddressing addressing = peerAddress != null ? PeerAddressing.named(peerAddress)
-                    : loopback ? PeerAddressing.LOOPBACK : PeerAddressing.TOPOLOGY;
-            long epoch = epochMs != null ? epochMs : System.currentTimeMillis();
-            Schedule schedule = instants.from(epoch);
-            TcpConfig tcp = TcpConfig.DEFAULT.withIoThreads(ioThreads).withEpoll(epoll);
-            if (shadow && epoll) throw new IllegalArgumentException("--epoll is not for Shadow hosts: Shadow runs Netty on NIO only");
-            WarmupPlan warmup = condition.warmupPlan(instants.subscribeAt, instants.publishAt);
-            BackgroundLoad background = condition.backgroundLoad(instants.subscribeAt, instants.publishAt + instants.hold);
-            if (background != null && background.sameTopic() && chosen.armKnobs(workload.payload).variant() == Variant.B) {
-                throw new IllegalArgumentException("--background-topic same: variant B's topic carries partial messages only;"
-                        + " use the sibling topic");
-            }
-            if (shadow) {
-                tcp = ShadowSafety.tcpUnderShadow(tcp);
-                // The record names the backend the node really ran on unless the runner said otherwise.
-                if ("local".equals(backend)) backend = "shadow";
-            }
-            return new NodeSettings(index, chosen, workload.payload, g.build(), workload.transport, tcp,
-                    workload.quic.toConfig(), schedule, epochFile, epochUrl, Duration.ofMillis(dialTimeout), dialSlots, port,
-                    addressing, record, cell, backend, queue, delay, run, jitWarmup, warmup, background);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    /** The options as one launch, checked. */
+    private NodeLaunch launch() {
+        if ((epochMs != null ? 1 : 0) + (epochFile != null ? 1 : 0) + (epochUrl != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("give one of --epoch-ms, --epoch-file and --epoch-url");
         }
+        if (loopback && peerAddress != null) throw new IllegalArgumentException("give --loopback or --peer-address, not both");
+        EpochSource epoch = epochMs != null ? new EpochSource.AtMillis(epochMs)
+                : epochFile != null ? new EpochSource.FromFile(epochFile)
+                : epochUrl != null ? new EpochSource.FromUrl(epochUrl) : null;
+        PeerAddressing addressing = peerAddress != null ? PeerAddressing.named(peerAddress)
+                : loopback ? PeerAddressing.LOOPBACK : PeerAddressing.TOPOLOGY;
+        return new NodeLaunch(topology, index, workload.toWorkload(epoll, condition.toCondition()), instants.from(0), epoch, record,
+                new RecordLabels(cell, backend, queue, delay, run), port, dialTimeout, dialSlots, addressing, jitWarmup, shadow,
+                ioThreads);
+    }
+
+    /** What the daemon runs: the launch with T0 fixed ({@code nowMs} where none is given) and its condition checked. */
+    private static NodeSettings settings(NodeLaunch l, long nowMs) {
+        Workload w = l.workload();
+        long t0 = l.epoch() instanceof EpochSource.AtMillis at ? at.epochMs() : nowMs;
+        Schedule schedule = l.instants().withEpoch(t0);
+        long subscribeAt = schedule.subscribeAt().toMillis(), publishAt = schedule.publishAt().toMillis();
+        WarmupPlan warmup = w.condition().warmupPlan(subscribeAt, publishAt);
+        BackgroundLoad background = w.condition().backgroundLoad(subscribeAt, publishAt + schedule.hold().toMillis());
+        TcpConfig tcp = TcpConfig.DEFAULT.withIoThreads(l.ioThreads())
+                .withEpoll(w.transport() instanceof TransportChoice.Tcp t && t.epoll());
+        QuicConfig quic = w.transport() instanceof TransportChoice.Quic q ? q.config() : QuicConfig.DEFAULT;
+        String backend = l.labels().backend();
+        if (l.shadow()) {
+            tcp = ShadowSafety.tcpUnderShadow(tcp);
+            // The record names the backend the node really ran on unless the runner said otherwise.
+            if ("local".equals(backend)) backend = "shadow";
+        }
+        Path epochFile = l.epoch() instanceof EpochSource.FromFile f ? f.file() : null;
+        URI epochUrl = l.epoch() instanceof EpochSource.FromUrl u ? u.url() : null;
+        RecordLabels r = l.labels();
+        return new NodeSettings(l.index(), w.arm(), w.payloadBytes(), w.gossipConfig(), w.transport().transport(), tcp, quic,
+                schedule, epochFile, epochUrl, Duration.ofMillis(l.dialTimeoutMs()), l.dialSlots(), l.port(), l.addressing(),
+                l.record(), r.cell(), backend, r.queue(), r.delay(), r.run(), l.jitWarmup(), warmup, background);
     }
 }

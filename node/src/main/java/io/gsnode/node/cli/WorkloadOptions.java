@@ -1,6 +1,10 @@
 package io.gsnode.node.cli;
 
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Transport;
+import io.gsnode.transport.quic.QuicConfig;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -29,4 +33,15 @@ public final class WorkloadOptions {
     @Option(names = "--gossip", paramLabel = "NAME=VALUE",
             description = "A gossipsub parameter for every node, e.g. d=8 (repeatable; an unknown name lists them all).")
     public List<String> gossip = new ArrayList<>();
+
+    /**
+     * The workload these flags describe, the arm parsed once; the QUIC flags are checked whatever the
+     * transport, and kept for QUIC. {@code epoll} and {@code condition} are the commands' own options.
+     *
+     * @throws IllegalArgumentException for a bad value or combination, naming the option
+     */
+    public Workload toWorkload(boolean epoll, Condition condition) {
+        QuicConfig quicConfig = quic.toConfig();
+        return Workload.of(arm, payload, TransportChoice.of(transport, epoll, quicConfig), gossip, condition);
+    }
 }

@@ -4,6 +4,16 @@ import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.node.cli.PeerCommand;
 import io.gsnode.node.cli.RunCommand;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.EpochSource;
+import io.gsnode.node.launch.NodeCommandLine;
+import io.gsnode.node.launch.NodeLaunch;
+import io.gsnode.node.launch.RecordLabels;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
+import io.gsnode.node.run.PeerAddressing;
+import io.gsnode.node.run.Schedule;
+import io.gsnode.transport.quic.QuicConfig;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -31,16 +41,20 @@ import picocli.CommandLine;
  */
 public final class ClassDataTraining {
 
-    /** transport, QUIC engine, arm: every layer a cell can use, each once. */
-    private static final List<String[]> CELLS = List.of(
-            new String[] {"tcp", "kwik", "atuned_32k"},
-            new String[] {"tcp", "kwik", "bfixed_32k"},
-            new String[] {"quic", "netty", "wholend"},
-            new String[] {"quic", "kwik", "wholend"});
+    /** Every layer a cell can use, each once: both transports, both QUIC engines, a segmented and a partial arm. */
+    private static final List<Cell> CELLS = List.of(
+            new Cell("tcp", "atuned_32k", TransportChoice.TCP),
+            new Cell("tcp", "bfixed_32k", TransportChoice.TCP),
+            new Cell("quic-netty", "wholend", new TransportChoice.Quic(QuicConfig.DEFAULT.withEngine("netty"))),
+            new Cell("quic-kwik", "wholend", new TransportChoice.Quic(QuicConfig.DEFAULT.withEngine("kwik"))));
+
     private static final int PAYLOAD = 128 * 1024;
     private static final long LISTENER_KEY = 900;
     /** Short instants: the run is there to load and link classes, and {@code ./gsnode} waits for it once per jar. */
     private static final long LEAD_MS = 300, SUBSCRIBE_MS = 1000, PUBLISH_MS = 2000, HOLD_MS = 800;
+
+    /** One training cell; {@code name} prefixes its records. */
+    private record Cell(String name, String arm, TransportChoice transport) {}
 
     private ClassDataTraining() {}
 
@@ -54,18 +68,18 @@ public final class ClassDataTraining {
         Files.writeString(topology, twoNodeTopology(), StandardCharsets.UTF_8);
         ExecutorService nodes = Executors.newFixedThreadPool(2);
         int failures = 0;
-        for (String[] cell : CELLS) {
+        for (Cell cell : CELLS) {
             int port = freePort();
-            long epoch = System.currentTimeMillis() + LEAD_MS;
+            Workload workload = Workload.of(cell.arm(), PAYLOAD, cell.transport(), List.of(), Condition.COLD);
+            EpochSource epoch = new EpochSource.AtMillis(System.currentTimeMillis() + LEAD_MS);
             List<Future<Integer>> exits = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                List<String> a = List.of("--topology", topology.toString(), "--index", Integer.toString(i), "--loopback",
-                        "--port", Integer.toString(port), "--epoch-ms", Long.toString(epoch), "--dial-at", "0",
-                        "--subscribe-at", Long.toString(SUBSCRIBE_MS), "--publish-at", Long.toString(PUBLISH_MS),
-                        "--hold", Long.toString(HOLD_MS), "--payload", Integer.toString(PAYLOAD), "--transport", cell[0],
-                        "--quic-engine", cell[1], "--arm", cell[2],
-                        "--record", work.resolve(String.join("-", cell) + "-node" + i + ".json").toString());
-                exits.add(nodes.submit(() -> new CommandLine(new RunCommand()).execute(a.toArray(String[]::new))));
+                NodeLaunch launch = new NodeLaunch(topology, i, workload, Schedule.offsets(0, SUBSCRIBE_MS, PUBLISH_MS, HOLD_MS),
+                        epoch, work.resolve(cell.name() + "-" + cell.arm() + "-node" + i + ".json"), RecordLabels.DEFAULT, port,
+                        NodeLaunch.DEFAULT_DIAL_TIMEOUT_MS, NodeLaunch.DEFAULT_DIAL_SLOTS, PeerAddressing.LOOPBACK, true, false,
+                        NodeLaunch.DEFAULT_IO_THREADS);
+                String[] a = NodeCommandLine.gsnodeRun(launch).toArray(String[]::new);
+                exits.add(nodes.submit(() -> new CommandLine(new RunCommand()).execute(a)));
             }
             for (Future<Integer> exit : exits) {
                 if (exit.get() != 0) failures++;

@@ -22,6 +22,12 @@ public record Schedule(long epochMs, Duration dialAt, Duration subscribeAt, Dura
         }
     }
 
+    /** A cell's instants, in milliseconds after a T0 that is not known yet (its epoch is 0). */
+    public static Schedule offsets(long dialAtMs, long subscribeAtMs, long publishAtMs, long holdMs) {
+        return new Schedule(0, Duration.ofMillis(dialAtMs), Duration.ofMillis(subscribeAtMs), Duration.ofMillis(publishAtMs),
+                Duration.ofMillis(holdMs));
+    }
+
     public Schedule withEpoch(long epochMs) {
         return new Schedule(epochMs, dialAt, subscribeAt, publishAt, hold);
     }

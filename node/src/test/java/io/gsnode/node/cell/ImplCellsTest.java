@@ -5,12 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.TopologyFixtures;
 import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.transport.quic.QuicConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,9 +44,10 @@ class ImplCellsTest {
         NodeImpls impls = NodeImpls.of(kind, publisherImpl, goPeer());
         Path topology = dir.resolve("topology.json");
         TopologyWriter.write(TopologyFixtures.eightNodes(), topology);
-        CellOptions options = new CellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", "netty"), "netty",
+        CellOptions options = new CellOptions(topology, Workload.of("wholend", PAYLOAD, TransportChoice.of(transport, false,
+                QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 2000, 6000, 4000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 2000, 6000, 4000, 120_000, 20_000, List.of(), null, 0, false, impls);
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, impls);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
 
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));

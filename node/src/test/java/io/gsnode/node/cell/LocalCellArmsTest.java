@@ -3,9 +3,13 @@ package io.gsnode.node.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.LatencyModel;
@@ -13,6 +17,7 @@ import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyFixtures;
 import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.segmentation.arm.ArmCatalogue;
+import io.gsnode.transport.quic.QuicConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,9 +85,10 @@ class LocalCellArmsTest {
         for (int i = 0; i < 8; i++) edges.add(new Edge(Math.min(i, (i + 1) % 8), Math.max(i, (i + 1) % 8)));
         for (int i = 0; i < 4; i++) edges.add(new Edge(i, i + 4));
         TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
-        CellOptions options = new CellOptions(topology, arm, PAYLOAD, transport, List.of("--quic-engine", "netty"),
-                "netty", Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 2000, 6000, 4000, 120_000, 20_000, List.of(), null, 0, true);
+        CellOptions options = new CellOptions(topology, Workload.of(arm, PAYLOAD, TransportChoice.of(transport, false,
+                QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 2000, 6000, 4000),
+                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         assertEquals(7, summary.completed(), arm + " over " + transport + ": every receiver completed; records:\n"

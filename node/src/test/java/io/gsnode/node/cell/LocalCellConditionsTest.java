@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.LatencyModel;
@@ -17,6 +21,7 @@ import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyFixtures;
 import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.segmentation.ids.Topics;
+import io.gsnode.transport.quic.QuicConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * The warm and background conditions on real 6-process local cells (docs/conditions.md):
@@ -54,9 +60,12 @@ class LocalCellConditionsTest {
     }
 
     private List<NodeRecord> run(String name, String arm, int payload, Transport transport, List<String> nodeArgs) throws Exception {
-        CellOptions options = new CellOptions(topology(), arm, payload, transport, List.of("--quic-engine", "netty"), "netty",
+        ConditionOptions condition = new ConditionOptions();
+        new CommandLine(condition).parseArgs(nodeArgs.toArray(String[]::new));
+        CellOptions options = new CellOptions(topology(), Workload.of(arm, payload, TransportChoice.of(transport, false,
+                QuicConfig.DEFAULT.withEngine("netty")), List.of(), condition.toCondition()), Schedule.offsets(0, 3000, 10_000, 4000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS, System.getProperty("java.class.path"),
-                0, 3000, 10_000, 4000, 120_000, 20_000, List.of(), null, 0, true, NodeImpls.JAVA, nodeArgs);
+                120_000, 20_000, null, 0, true, NodeImpls.JAVA);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve(name), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve(name).resolve("records.jsonl"));
         assertEquals(NODES - 1, summary.completed(), name + ": every receiver completed the measured payload; records:\n"

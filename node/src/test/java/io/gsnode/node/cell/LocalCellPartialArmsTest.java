@@ -4,15 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyFixtures;
 import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.transport.quic.QuicConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,9 +70,10 @@ class LocalCellPartialArmsTest {
         for (int i = 0; i < 8; i++) edges.add(new Edge(Math.min(i, (i + 1) % 8), Math.max(i, (i + 1) % 8)));
         for (int i = 0; i < 4; i++) edges.add(new Edge(i, i + 4));
         TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
-        CellOptions options = new CellOptions(topology, arm, PAYLOAD, transport, List.of("--quic-engine", "netty"),
-                "netty", Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 2000, 6000, HOLD_MS, 120_000, 20_000, List.of(), null, 0, true);
+        CellOptions options = new CellOptions(topology, Workload.of(arm, PAYLOAD, TransportChoice.of(transport, false,
+                QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 2000, 6000, HOLD_MS),
+                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         String story = String.join("\n", records.stream().map(r -> r.index() + " " + r.status() + " completed=" + r.completed()

@@ -7,13 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.topology.TopologyFixtures;
 import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.segmentation.arm.CellKnobs;
+import io.gsnode.transport.quic.QuicConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -102,9 +107,10 @@ class LocalCellTest {
     private CellSummary run(Transport transport, Integer kill) throws Exception {
         Path topology = dir.resolve("topology.json");
         TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
-        CellOptions options = new CellOptions(topology, "wholend", PAYLOAD, transport, List.of("--quic-engine", QUIC_ENGINE), QUIC_ENGINE,
+        CellOptions options = new CellOptions(topology, Workload.of("wholend", PAYLOAD, TransportChoice.of(transport, false,
+                QuicConfig.DEFAULT.withEngine(QUIC_ENGINE)), List.of(), Condition.COLD), Schedule.offsets(0, 2000, 6000, 4000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 2000, 6000, 4000, 120_000, 20_000, List.of(), kill, 0, true);
+                System.getProperty("java.class.path"), 120_000, 20_000, kill, 0, true, NodeImpls.JAVA);
         return new CellRunner(options, System.out).run(dir.resolve("out"), 0);
     }
 }

@@ -3,15 +3,19 @@ package io.gsnode.node.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gsnode.node.jvm.NodeJvm;
+import io.gsnode.node.launch.Condition;
+import io.gsnode.node.launch.TransportChoice;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.run.Transport;
+import io.gsnode.node.run.Schedule;
 import io.gsnode.node.topology.Edge;
 import io.gsnode.node.topology.LatencyModel;
 import io.gsnode.node.topology.Scenario;
 import io.gsnode.node.topology.TopologyFixtures;
 import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.transport.quic.QuicConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,9 +79,10 @@ class LocalKwikCellTest {
             }
         }
         TopologyWriter.write(TopologyFixtures.ofEdges(NODES, 4, Scenario.home(), LatencyModel.GEO, edges), topology);
-        CellOptions options = new CellOptions(topology, arm, payload, Transport.QUIC, List.of("--quic-engine", "kwik"), "kwik",
+        CellOptions options = new CellOptions(topology, Workload.of(arm, payload, new TransportChoice.Quic(
+                QuicConfig.DEFAULT.withEngine("kwik")), List.of(), Condition.COLD), Schedule.offsets(0, 4000, 20_000, 25_000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 0, 4000, 20_000, 25_000, 120_000, 20_000, List.of(), null, 0, true);
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
         for (int run = 0; run < runs; run++) {
             Path out = dir.resolve("run-" + run);
             CellSummary summary = new CellRunner(options, System.out).run(out, run);

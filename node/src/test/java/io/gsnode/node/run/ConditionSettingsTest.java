@@ -76,15 +76,16 @@ class ConditionSettingsTest {
     @Test
     void theOptionsPassThroughToNodesAndShiftWithAShadowT0() {
         ConditionOptions o = new ConditionOptions();
-        assertFalse(o.any());
-        assertEquals(List.of(), o.asArgs());
+        assertFalse(o.toCondition().any());
+        assertEquals(List.of(), o.toCondition().args());
         o.warmup = true;
         o.warmupAt = 6000L;
         o.background = "8KiB@1s";
         o.backgroundFrom = 5000L;
         o.check(new ScheduleOptions(0, 4000, 10_000, 8000), true);
         assertEquals(List.of("--warmup", "--warmup-at", "7000", "--warmup-gap", "1000", "--background", "8KiB@1s",
-                "--background-nodes", "all", "--background-topic", "sibling", "--background-from", "6000"), o.asArgs(1000));
+                "--background-nodes", "all", "--background-topic", "sibling", "--background-from", "6000"),
+                o.toCondition().shifted(1000).args());
         IllegalArgumentException go = assertThrows(IllegalArgumentException.class,
                 () -> o.check(new ScheduleOptions(0, 4000, 10_000, 8000), false));
         assertTrue(go.getMessage().contains("the go peer runs cold cells only"), go.getMessage());

@@ -1,6 +1,5 @@
 package io.gsnode.shadow.cell;
 
-import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.record.CellFiles;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
@@ -100,7 +99,7 @@ public final class ShadowCellRunner {
             progress.printf("  shadow exited %d (a host ended otherwise than expected, or Shadow failed); see %s%n", exit, log);
         }
 
-        String label = CellOptions.label(c.arm(), c.transport(), c.payloadBytes(), topo, run) + CellOptions.conditionSuffix(c.conditionArgs());
+        String label = c.label(topo);
         List<NodeRecord> records = collect(dir, topo, c, label, run);
         return CellFiles.write(dir, records, hostFields(exit, timedOut, wallS, memory, topo.n()));
     }
@@ -150,8 +149,9 @@ public final class ShadowCellRunner {
             if (r == null) {
                 lost++;
                 String impl = c.impls().of(i, topo.publisher());
-                r = NodeRecord.lost(label, "shadow", c.arm(), c.transport().toString(),
-                        c.quicTransport() && NodeRecord.JAVA.equals(impl) ? c.quic().engine() : null, impl, c.qdisc().recordName(), "shadow", topo, c.payloadBytes(), run, i);
+                r = NodeRecord.lost(label, "shadow", c.workload().armName(), c.workload().transport().transport().toString(),
+                        c.quicTransport() && NodeRecord.JAVA.equals(impl) ? c.quic().engine() : null, impl, c.qdisc().recordName(),
+                        "shadow", topo, c.workload().payloadBytes(), run, i);
             }
             records.add(r);
         }

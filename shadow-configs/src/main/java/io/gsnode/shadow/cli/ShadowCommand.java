@@ -5,16 +5,15 @@ import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
+import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.topology.InvalidTopologyException;
-import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.shadow.GraphKind;
 import io.gsnode.shadow.Qdisc;
 import io.gsnode.shadow.ShadowCell;
 import io.gsnode.shadow.ShadowConfig;
 import io.gsnode.shadow.ShadowGenerator;
 import io.gsnode.shadow.ShadowJvmFlags;
-import io.gsnode.transport.quic.QuicConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -157,18 +156,16 @@ public final class ShadowCommand implements Callable<Integer> {
     }
 
     private ShadowCell cell() {
-        String armName = ArmCatalogue.get(workload.arm).name();
+        Workload cellWorkload = workload.toWorkload(false, condition.toCondition());
         condition.check(instants, true);
-        QuicConfig quicConfig = workload.quic.toConfig();
         Schedule schedule = instants.from(ShadowConfig.SIMULATION_EPOCH_MS);
         long stop = stopTime != null ? stopTime : instants.publishAt + instants.hold + ShadowCell.SHUTDOWN_MARGIN_MS;
         String javaPath = java != null ? java : defaultJava();
         String jarPath = jar != null ? jar : defaultJar();
         List<String> flags = jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended(javaPath, jarPath);
-        return new ShadowCell(armName, workload.payload, workload.transport, quicConfig, workload.quic.asArgs(), qdisc, graph,
-                schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer, socketRecvBuffer, !noSendAutotune,
-                !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout, dialSlots, port, run,
-                workload.gossip, NodeImpls.JAVA, condition.asArgs());
+        return new ShadowCell(cellWorkload, qdisc, graph, schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer,
+                socketRecvBuffer, !noSendAutotune, !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout,
+                dialSlots, port, run, NodeImpls.JAVA);
     }
 
     private static String defaultJava() {
