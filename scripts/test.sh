@@ -52,6 +52,8 @@ stage "interop peers (go vet, go test, go build; npm ci)"
 stage "kubernetes schema validator"
 "$root/k8s/validator/install.sh"
 stage "maven verify on JDK $GSNODE_JAVA_VERSION"
-JAVA_HOME=$GSNODE_JAVA_HOME "$root/mvnw" -B -f "$root/pom.xml" verify "${maven_args[@]}"
+# Two modules at a time where the graph allows (the transports side by side, the backends after
+# node): a module still waits for every module it depends on, so the process cells of node run alone.
+JAVA_HOME=$GSNODE_JAVA_HOME "$root/mvnw" -B -T 2 -f "$root/pom.xml" verify "${maven_args[@]}"
 stage "footprint smoke (java, go, js peers on one topology; verify built app/target/gsnode.jar)"
 python3 "$root/bench/footprint.py" --smoke

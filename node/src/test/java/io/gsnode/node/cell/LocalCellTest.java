@@ -43,6 +43,7 @@ class LocalCellTest {
         CellSummary summary = run(Transport.TCP, null);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         assertEquals(6, records.size());
+        checkIdentity(records, summary, Transport.TCP);
         for (NodeRecord r : records) {
             assertEquals("complete", r.status(), "node " + r.index());
             assertEquals(1, r.wireForm().msgs());
@@ -85,6 +86,7 @@ class LocalCellTest {
     void sixNodesOverQuicAllComplete() throws Exception {
         CellSummary summary = run(Transport.QUIC, null);
         assertEquals(5, summary.completed(), "every receiver completed over QUIC");
+        checkIdentity(RecordJson.readNodes(dir.resolve("out/records.jsonl")), summary, Transport.QUIC);
         for (NodeRecord r : RecordJson.readNodes(dir.resolve("out/records.jsonl"))) {
             if (!r.receiver()) continue;
             assertTrue(r.bytes().rxData() >= r.wireForm().total());
@@ -102,6 +104,23 @@ class LocalCellTest {
         assertEquals("lost", killed.status());
         assertFalse(killed.completed());
         assertNull(summary.p99Ms(), "p99 over 5 receivers falls on the censored one");
+    }
+
+    /**
+     * What every record of a gsnode cell names and carries, whichever transport (the same checks
+     * {@link ImplCellsTest} makes of the go peer's and mixed cells).
+     */
+    private static void checkIdentity(List<NodeRecord> records, CellSummary summary, Transport transport) {
+        for (NodeRecord r : records) {
+            String node = "node " + r.index();
+            assertEquals(NodeRecord.JAVA, r.impl(), node);
+            assertEquals(transport.toString(), r.transport(), node);
+            assertNotNull(r.peerId(), node);
+            assertNotNull(r.msgs(), node);
+            assertNotNull(r.times(), node);
+            if (r.receiver()) assertTrue(r.msgs().received() >= 1, node);
+        }
+        assertEquals(NodeRecord.JAVA, summary.impl());
     }
 
     private CellSummary run(Transport transport, Integer kill) throws Exception {
