@@ -16,6 +16,7 @@ import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.libp2p.ping.PingService;
 import io.gsnode.node.cli.PeerCommand;
 import io.gsnode.node.peer.EventLog;
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.topology.LocalTopology;
@@ -428,11 +429,7 @@ public final class NodeDaemon {
         boolean completed = !publisher && completedNanos >= 0;
         Map<String, Object> configMap = configMap(node.config(), state.schedule);
         Map<String, Object> extras = extras(node.arm());
-        return new NodeRecord(NodeRecord.SCHEMA, settings.cell(), settings.backend(), settings.arm().name(),
-                settings.arm().alias(), settings.transport().toString(),
-                settings.transport() == Transport.QUIC ? settings.quic().engine() : null, NodeRecord.JAVA,
-                settings.queue(), settings.delay(), topology.seed(), topology.n(), settings.payloadBytes(),
-                topology.scenario().toString(), settings.run(), settings.condition(), settings.index(),
+        return new NodeRecord(NodeRecord.SCHEMA, identity(), settings.index(),
                 peerId(settings.index()).toString(),
                 publisher ? "publisher" : "receiver", terminated ? "terminated" : "complete", completed,
                 completed ? (completedNanos - publishNanos) / 1e6 : null,
@@ -443,6 +440,13 @@ public final class NodeDaemon {
                 state.warmedUp, warmup, background, cwnd,
                 new NodeRecord.Times(startMs, state.schedule.publishMs(), System.currentTimeMillis()),
                 List.copyOf(snapshots), extras, configMap);
+    }
+
+    private CellIdentity identity() {
+        return new CellIdentity(settings.cell(), settings.backend(), settings.arm().name(), settings.arm().alias(),
+                settings.transport().toString(), settings.transport() == Transport.QUIC ? settings.quic().engine() : null,
+                NodeRecord.JAVA, settings.queue(), settings.delay(), topology.seed(), topology.n(), settings.payloadBytes(),
+                topology.scenario().toString(), settings.run(), settings.condition());
     }
 
     private Map<String, Object> configMap(GossipConfig config, Schedule schedule) {

@@ -60,7 +60,7 @@ class RecordJsonTest {
     void recordsOlderThanImplAndConditionReadAsJavaAndCold() throws Exception {
         String old = NODE_LINE.replace("\"impl\":\"java\",", "").replace("\"condition\":\"warm\",", "");
         NodeRecord record = RecordJson.readNode(old);
-        assertEquals(NodeRecord.JAVA, record.impl());
-        assertEquals(NodeRecord.COLD, NodeRecord.conditionOrCold(record.condition()));
+        assertEquals(NodeRecord.JAVA, record.identity().impl());
+        assertEquals(NodeRecord.COLD, NodeRecord.conditionOrCold(record.identity().condition()));
     }
 }
