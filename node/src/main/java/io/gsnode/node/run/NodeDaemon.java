@@ -14,7 +14,7 @@ import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.libp2p.ping.PingService;
-import io.gsnode.node.cli.PeerCommand;
+import io.gsnode.node.peer.AgentVersion;
 import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.NodeRecord;
@@ -142,7 +142,7 @@ public final class NodeDaemon {
         GossipConfig config = arm.config(seeded(settings.gossip(), index));
         Host host = new Host(Ed25519.fromIndex(index), ConnectionLimits.DEFAULT, List.of(transport()));
         // Identify also binds inbound QUIC connections whose TLS could not authenticate the dialer (Kwik).
-        new IdentifyService(host, PeerCommand.AGENT);
+        new IdentifyService(host, AgentVersion.GSNODE);
         new PingService(host);
         BackgroundTraffic background = settings.background() == null ? null
                 : new BackgroundTraffic(settings.background(),
