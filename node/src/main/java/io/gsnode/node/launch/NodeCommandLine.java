@@ -1,6 +1,5 @@
 package io.gsnode.node.launch;
 
-import io.gsnode.node.cli.QuicOptions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,7 +37,7 @@ public final class NodeCommandLine {
         a.addAll(List.of("--topology", l.topology().toString(), "--index", Integer.toString(l.index()),
                 "--arm", w.armName(), "--payload", Integer.toString(w.payloadBytes()),
                 "--transport", w.transport().transport().toString()));
-        if (gsnode && w.transport() instanceof TransportChoice.Quic q) a.addAll(QuicOptions.flags(q.config()));
+        if (gsnode && w.transport() instanceof TransportChoice.Quic q) a.addAll(QuicFlags.of(q.config()));
         if (l.epoch() != null) a.addAll(l.epoch().args());
         a.addAll(List.of("--dial-at", Long.toString(l.instants().dialAt().toMillis()),
                 "--subscribe-at", Long.toString(l.instants().subscribeAt().toMillis()),
