@@ -12,6 +12,12 @@ import java.util.List;
  */
 public final class NodeCommandLine {
 
+    /**
+     * The JVM main class of {@code gsnode run}, named here so that the runners need not import the
+     * command layer; a test holds it to the class's name.
+     */
+    public static final String MAIN_CLASS = "io.gsnode.node.cli.RunCommand";
+
     private NodeCommandLine() {}
 
     /** {@code gsnode run}'s options for {@code launch}. */
