@@ -6,8 +6,8 @@ import io.gsnode.node.record.NodeRecord;
 import java.util.Map;
 
 /**
- * What a node's phases learn on the run's own thread, read by the record at the end; a field left
- * unset says the run was cut short before the phase that sets it.
+ * What a node's phases set up and learn on the run's own thread, read by the record at the end; a
+ * field left unset says the cell has no such phase, or the run was cut short before it.
  */
 final class RunState {
 
