@@ -1,6 +1,5 @@
 package io.gsnode.tools.results.plot;
 
-import io.gsnode.node.record.CellSummary;
 import io.gsnode.tools.results.Cell;
 import io.gsnode.tools.results.CellRecords;
 import io.gsnode.tools.results.InputProblem;
