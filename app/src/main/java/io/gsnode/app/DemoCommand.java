@@ -188,7 +188,8 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private static String[] row(CellSummary s) {
-        return new String[] {s.arm(), s.transport(), s.completed() + "/" + s.receivers(), ms(s.p50Ms()), ms(s.p99Ms()),
+        return new String[] {s.identity().arm(), s.identity().transport(), s.completed() + "/" + s.receivers(),
+                ms(s.p50Ms()), ms(s.p99Ms()),
                 bytes(s.medianRxBytes() != null ? s.medianRxBytes() : s.medianRxDataBytes()),
                 bytes(s.medianRxControlBytes()), Long.toString(s.medianDuplicates()), hostMark(s)};
     }

@@ -41,8 +41,8 @@ class ShadowConditionsIT {
         List<NodeRecord> records = cell("warm", "quic", "--warmup");
         int msgs = records.get(0).wireForm().msgs();
         for (NodeRecord r : records) {
-            assertEquals("warm", r.condition());
-            assertEquals("shadow", r.backend());
+            assertEquals("warm", r.identity().condition());
+            assertEquals("shadow", r.identity().backend());
             NodeRecord.Warmup w = r.warmup();
             assertNotNull(w);
             if (r.receiver()) {
@@ -62,7 +62,7 @@ class ShadowConditionsIT {
         List<NodeRecord> records = cell("background", "tcp", "--background", "4KiB@100ms");
         int msgs = records.get(0).wireForm().msgs();
         for (NodeRecord r : records) {
-            assertEquals("background", r.condition());
+            assertEquals("background", r.identity().condition());
             NodeRecord.Background b = r.background();
             assertTrue(b.published() > 0 && b.delivered() > 0 && b.deliveredAfterPublish() > 0, r.index() + ": " + b);
             if (r.receiver()) assertEquals(msgs, r.msgs().received(), r.index() + ": the measured deliveries beside " + b);
@@ -92,7 +92,7 @@ class ShadowConditionsIT {
         CellSummary summary = RecordJson.readCell(out.resolve("cell.json"));
         List<NodeRecord> records = RecordJson.readNodes(out.resolve("records.jsonl"));
         assertEquals(4, summary.completed(), String.join("\n", records.stream().map(RecordJson::line).toList()));
-        assertEquals(records.get(0).condition(), summary.condition());
+        assertEquals(records.get(0).identity().condition(), summary.identity().condition());
         assertFalse(records.isEmpty());
         return records;
     }

@@ -1,6 +1,5 @@
 package io.gsnode.shadow;
 
-import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.launch.EpochSource;
 import io.gsnode.node.launch.NodeCommandLine;
 import io.gsnode.node.launch.NodeLaunch;
@@ -120,7 +119,7 @@ public final class ShadowConfig {
     /** The java command line of node {@code index}, after the executable. */
     static List<String> nodeArgs(ShadowCell cell, int index, String label) {
         List<String> a = new ArrayList<>(cell.jvmFlags());
-        a.addAll(List.of("-cp", cell.jar(), RunCommand.class.getName()));
+        a.addAll(List.of("-cp", cell.jar(), NodeCommandLine.MAIN_CLASS));
         a.addAll(NodeCommandLine.gsnodeRun(launch(cell, index, label)));
         return a;
     }

@@ -98,8 +98,8 @@ class ShadowCellsTest {
         for (String line : Files.readAllLines(out.resolve("records.jsonl"))) records.add(RecordJson.readNode(line));
         assertEquals(NODES, records.size());
         for (NodeRecord r : records) {
-            assertEquals("shadow", r.backend());
-            assertEquals(transport.toString(), r.transport());
+            assertEquals("shadow", r.identity().backend());
+            assertEquals(transport.toString(), r.identity().transport());
             assertEquals("complete", r.status(), "node " + r.index());
             assertNull(r.cpuMs(), "Shadow's process CPU clock is not CPU time: unknown, not a number");
             if (r.receiver()) assertTrue(r.completed(), "receiver " + r.index() + " did not complete");
@@ -132,14 +132,16 @@ class ShadowCellsTest {
         for (String line : Files.readAllLines(out.resolve("records.jsonl"))) records.add(RecordJson.readNode(line));
         assertEquals(NODES, records.size());
         for (NodeRecord r : records) {
-            assertEquals(r.index() % 2 == 0 ? "java" : "go", r.impl(), "node " + r.index());
-            assertEquals("complete", r.status(), "node " + r.index() + " (" + r.impl() + ")");
-            if (r.receiver()) assertTrue(r.completed(), "receiver " + r.index() + " (" + r.impl() + ") did not complete");
+            assertEquals(r.index() % 2 == 0 ? "java" : "go", r.identity().impl(), "node " + r.index());
+            assertEquals("complete", r.status(), "node " + r.index() + " (" + r.identity().impl() + ")");
+            if (r.receiver()) {
+                assertTrue(r.completed(), "receiver " + r.index() + " (" + r.identity().impl() + ") did not complete");
+            }
             // A go host's sockets are Shadow's, out of sight of its /proc: unknown, not 0.
-            if (r.impl().equals("go")) assertNull(r.bytes().rx(), "node " + r.index());
+            if (r.identity().impl().equals("go")) assertNull(r.bytes().rx(), "node " + r.index());
         }
         assertEquals(NODES - 1, s.completed(), "receivers completed");
-        assertEquals(CellSummary.MIXED, s.impl());
+        assertEquals(CellSummary.MIXED, s.identity().impl());
         System.out.printf("ShadowCellsTest: mixed TCP wholend n=%d: %d/%d receivers completed, simulated p50 %.1f ms, max %.1f ms%n",
                 NODES, s.completed(), s.receivers(), s.p50Ms(), s.maxMs());
     }

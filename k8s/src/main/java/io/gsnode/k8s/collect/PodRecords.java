@@ -66,9 +66,9 @@ public final class PodRecords {
         if (!Files.isRegularFile(file)) return null;
         try {
             NodeRecord r = RecordJson.readNode(Files.readString(file).trim());
-            if (r.index() != index || !cell.label().equals(r.cell())) {
+            if (r.index() != index || !cell.label().equals(r.identity().cell())) {
                 progress.printf("gsnode k8s collect: %s holds node %d's record of cell %s, not node %d's of %s: counted as lost%n",
-                        file, r.index(), r.cell(), index, cell.label());
+                        file, r.index(), r.identity().cell(), index, cell.label());
                 return null;
             }
             return r;

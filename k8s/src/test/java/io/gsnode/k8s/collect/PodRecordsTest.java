@@ -11,6 +11,7 @@ import io.gsnode.k8s.manifest.ManifestWriter;
 import io.gsnode.k8s.manifest.PodLayout;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.record.CellFiles;
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
@@ -50,9 +51,10 @@ class PodRecordsTest {
         Files.createDirectories(pods.resolve(PodLayout.pod(3)));
         Files.writeString(pods.resolve(PodLayout.pod(3)).resolve(PodLayout.EXIT_FILE), "3\n");
         NodeRecord stranger = record(d, ring, 4, 300.0);
-        pod(pods, 4, new NodeRecord(stranger.schema(), "another_cell", stranger.backend(), stranger.arm(), stranger.alias(),
-                stranger.transport(), null, null, stranger.queue(), stranger.delay(), stranger.seed(), stranger.n(),
-                stranger.payloadBytes(), stranger.scenario(), 0, null, 4, "p4", "receiver", "complete", true, 300.0, null, null, null,
+        CellIdentity its = stranger.identity();
+        pod(pods, 4, new NodeRecord(stranger.schema(), new CellIdentity("another_cell", its.backend(), its.arm(), its.alias(),
+                its.transport(), null, null, its.queue(), its.delay(), its.seed(), its.n(), its.payloadBytes(), its.scenario(), 0,
+                null), 4, "p4", "receiver", "complete", true, 300.0, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of()));
 
         ByteArrayOutputStream log = new ByteArrayOutputStream();
@@ -62,8 +64,9 @@ class PodRecordsTest {
         List<NodeRecord> records = RecordJson.readNodes(out.resolve(CellFiles.RECORDS));
         assertEquals(5, records.size(), "one line per pod, lost ones included");
         assertEquals(List.of("complete", "complete", "complete", "lost", "lost"), records.stream().map(NodeRecord::status).toList());
-        assertTrue(records.stream().allMatch(r -> r.backend().equals("k8s") && r.cell().equals(cell.label())));
-        assertEquals("k8s", s.backend());
+        assertTrue(records.stream().allMatch(r -> r.identity().backend().equals("k8s")
+                && r.identity().cell().equals(cell.label())));
+        assertEquals("k8s", s.identity().backend());
         assertEquals(4, s.receivers());
         assertEquals(1, s.completed());
         assertEquals(2, s.lost());
@@ -82,8 +85,9 @@ class PodRecordsTest {
 
     /** A record as {@code gsnode run --backend k8s} writes one, completed at {@code ms} (null: not completed). */
     private static NodeRecord record(CellDescription d, Topology t, int index, Double ms) {
-        return new NodeRecord(NodeRecord.SCHEMA, d.label(), "k8s", d.arm(), d.arm(), d.transport(), null, NodeRecord.JAVA, "fifo",
-                "none", t.seed(), t.n(), d.payloadBytes(), t.scenario().toString(), 0, NodeRecord.COLD, index, "p" + index,
+        return new NodeRecord(NodeRecord.SCHEMA, new CellIdentity(d.label(), "k8s", d.arm(), d.arm(), d.transport(), null,
+                NodeRecord.JAVA, "fifo", "none", t.seed(), t.n(), d.payloadBytes(), t.scenario().toString(), 0, NodeRecord.COLD),
+                index, "p" + index,
                 index == t.publisher() ? "publisher" : "receiver", "complete", ms != null, ms, null,
                 new NodeRecord.Bytes(1_100_000L, 1_100_000L, 1_048_576, 0, 10_000, 10_000, 0, 0),
                 new NodeRecord.Msgs(32, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), new NodeRecord.Mesh(2, 4, 2), null, 400L,

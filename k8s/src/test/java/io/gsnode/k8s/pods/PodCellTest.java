@@ -101,11 +101,11 @@ class PodCellTest {
             assertEquals(N - 1, s.receivers());
             assertEquals(N - 1, s.completed(), RecordJson.line(s));
             assertEquals(0, s.lost());
-            assertEquals("k8s", s.backend());
+            assertEquals("k8s", s.identity().backend());
             for (NodeRecord r : records) {
-                assertEquals(cell.label(), r.cell());
-                assertEquals("fifo", r.queue());
-                assertEquals(delay, r.delay());
+                assertEquals(cell.label(), r.identity().cell());
+                assertEquals("fifo", r.identity().queue());
+                assertEquals(delay, r.identity().delay());
             }
             // One T0 for all: every node published or subscribed at the same absolute instants.
             assertEquals(1, records.stream().map(r -> r.times().publishMs()).distinct().count(), records.toString());

@@ -88,12 +88,12 @@ class NetnsCellTest {
             assertTrue(records.stream().noneMatch(n -> "lost".equals(n.status())), "every node wrote its record");
             assertEquals(9, s.completed(), "run " + r + ": every receiver completed: "
                     + records.stream().map(n -> n.index() + ":" + n.completed()).toList() + ", records in " + dir.toAbsolutePath());
-            assertEquals("netns", s.backend());
-            assertEquals(r, s.run());
+            assertEquals("netns", s.identity().backend());
+            assertEquals(r, s.identity().run());
             for (NodeRecord n : records) {
-                assertEquals("netns", n.backend());
-                assertEquals("fifo", n.queue());
-                assertEquals(delay.label(), n.delay());
+                assertEquals("netns", n.identity().backend());
+                assertEquals("fifo", n.identity().queue());
+                assertEquals(delay.label(), n.identity().delay());
                 assertNotNull(n.bytes().rx(), "socket bytes are counted on TCP");
             }
             assertNotNull(s.host().get("cpu_mean"), "host CPU sampled: " + s.host());

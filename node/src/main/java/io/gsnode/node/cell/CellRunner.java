@@ -2,7 +2,6 @@ package io.gsnode.node.cell;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.launch.EpochSource;
 import io.gsnode.node.launch.NodeCommandLine;
 import io.gsnode.node.launch.NodeLaunch;
@@ -132,7 +131,7 @@ public final class CellRunner {
         if (NodeRecord.JAVA.equals(impl)) {
             cmd.add(options.java().toString());
             cmd.addAll(options.jvmFlags());
-            cmd.addAll(List.of("-cp", options.classpath(), RunCommand.class.getName()));
+            cmd.addAll(List.of("-cp", options.classpath(), NodeCommandLine.MAIN_CLASS));
             cmd.addAll(NodeCommandLine.gsnodeRun(launch));
         } else {
             cmd.add(options.impls().goPeer().toString());

@@ -6,6 +6,7 @@ import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.crypto.PrivKey;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
+import io.gsnode.node.peer.AgentVersion;
 import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.peer.PeerSession;
 import io.gsnode.node.peer.PublishSchedule;
@@ -37,8 +38,6 @@ public final class PeerCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    public static final String AGENT = "gsnode/0.1.0";
 
     @Option(names = "--listen", paramLabel = "MULTIADDR", description = "Listen address, e.g. /ip4/127.0.0.1/tcp/0 (repeatable).")
     List<String> listen = new ArrayList<>();
@@ -122,7 +121,7 @@ public final class PeerCommand implements Callable<Integer> {
         QuicConfig quicConfig = quicConfig();
         Host host = new Host(key, ConnectionLimits.DEFAULT,
                 List.of(ctx -> new TcpTransport(ctx, tcpConfig), ctx -> new QuicTransport(ctx, quicConfig)));
-        PeerSession session = new PeerSession(plan(), AGENT, events);
+        PeerSession session = new PeerSession(plan(), AgentVersion.GSNODE, events);
         installSignalHandlers(session);
         boolean ok = true;
         try {

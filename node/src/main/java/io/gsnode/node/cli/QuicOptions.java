@@ -1,20 +1,16 @@
 package io.gsnode.node.cli;
 
+import io.gsnode.node.launch.QuicFlags;
 import io.gsnode.transport.quic.QuicConfig;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
  * The QUIC knobs every command that starts a node takes (a picocli mixin). Kwik has a fixed
  * congestion controller, initial window and packet size, so asking for them with Kwik is an
- * error rather than a silently ignored flag.
+ * error rather than a silently ignored flag. {@link QuicFlags} writes a configuration back as these
+ * flags.
  */
 public final class QuicOptions {
-
-    private static final String KWIK_FIXED = "--congestion-control, --initial-window, --max-udp-payload,"
-            + " --quic-initial-stream-window and --quic-pacing need --quic-engine netty: Kwik has fixed NewReno,"
-            + " a 12,000-byte initial window, ~1252-byte packets, fixed receive windows and no pacing";
 
     @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC implementation: kwik or netty (default: ${DEFAULT-VALUE}).")
     public String engine = QuicConfig.DEFAULT.engine();
@@ -54,7 +50,7 @@ public final class QuicOptions {
         boolean tuned = congestionControl != null || initialWindow != null || maxUdpPayload != null || initialStreamWindow != null
                 || pacing != null;
         if (tuned && "kwik".equals(engine)) {
-            throw new IllegalArgumentException(KWIK_FIXED);
+            throw new IllegalArgumentException(QuicFlags.KWIK_FIXED);
         }
         if (initialStreamWindow != null) c = c.withInitialStreamWindow(initialStreamWindow);
         if (pacing != null) c = c.withPacing(pacing);
@@ -62,43 +58,5 @@ public final class QuicOptions {
         if (initialWindow != null) c = c.withInitialWindowPackets(initialWindow);
         if (maxUdpPayload != null) c = c.withMaxUdpPayload(maxUdpPayload);
         return c;
-    }
-
-    /**
-     * The flags that {@link #toConfig} turns into {@code config}: the engine, the windows and the
-     * socket buffer always, the netty engine's knobs where they differ from its defaults.
-     *
-     * @throws IllegalArgumentException for settings no flag carries: netty knobs with Kwik, or an
-     *     idle timeout, executor threads or handshake attempt other than the defaults
-     */
-    public static List<String> flags(QuicConfig config) {
-        QuicConfig base = QuicConfig.DEFAULT.withEngine(config.engine())
-                .withWindows(config.streamWindow(), config.connectionWindow()).withSocketBuffer(config.socketBuffer());
-        if (!config.idleTimeout().equals(base.idleTimeout()) || config.executorThreads() != base.executorThreads()
-                || !config.handshakeAttempt().equals(base.handshakeAttempt())) {
-            throw new IllegalArgumentException("QUIC idle timeout, executor threads and handshake attempt have no gsnode run flag: "
-                    + config);
-        }
-        List<String> a = new ArrayList<>(List.of("--quic-engine", config.engine(),
-                "--quic-stream-window", Long.toString(config.streamWindow()),
-                "--quic-connection-window", Long.toString(config.connectionWindow()),
-                "--udp-buffer", Integer.toString(config.socketBuffer())));
-        List<String> netty = new ArrayList<>();
-        if (config.congestionControl() != base.congestionControl()) {
-            netty.addAll(List.of("--congestion-control", config.congestionControl().wireName()));
-        }
-        if (config.initialWindowPackets() != base.initialWindowPackets()) {
-            netty.addAll(List.of("--initial-window", Integer.toString(config.initialWindowPackets())));
-        }
-        if (config.maxUdpPayload() != base.maxUdpPayload()) {
-            netty.addAll(List.of("--max-udp-payload", Integer.toString(config.maxUdpPayload())));
-        }
-        if (config.initialStreamWindow() != base.initialStreamWindow()) {
-            netty.addAll(List.of("--quic-initial-stream-window", Long.toString(config.initialStreamWindow())));
-        }
-        if (config.pacing() != base.pacing()) netty.addAll(List.of("--quic-pacing", Boolean.toString(config.pacing())));
-        if (!netty.isEmpty() && "kwik".equals(config.engine())) throw new IllegalArgumentException(KWIK_FIXED);
-        a.addAll(netty);
-        return a;
     }
 }

@@ -1,6 +1,5 @@
 package io.gsnode.node.launch;
 
-import io.gsnode.node.cli.QuicOptions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +11,12 @@ import java.util.List;
  * with these words after the executable and the JVM's.
  */
 public final class NodeCommandLine {
+
+    /**
+     * The JVM main class of {@code gsnode run}, named here so that the runners need not import the
+     * command layer; a test holds it to the class's name.
+     */
+    public static final String MAIN_CLASS = "io.gsnode.node.cli.RunCommand";
 
     private NodeCommandLine() {}
 
@@ -38,7 +43,7 @@ public final class NodeCommandLine {
         a.addAll(List.of("--topology", l.topology().toString(), "--index", Integer.toString(l.index()),
                 "--arm", w.armName(), "--payload", Integer.toString(w.payloadBytes()),
                 "--transport", w.transport().transport().toString()));
-        if (gsnode && w.transport() instanceof TransportChoice.Quic q) a.addAll(QuicOptions.flags(q.config()));
+        if (gsnode && w.transport() instanceof TransportChoice.Quic q) a.addAll(QuicFlags.of(q.config()));
         if (l.epoch() != null) a.addAll(l.epoch().args());
         a.addAll(List.of("--dial-at", Long.toString(l.instants().dialAt().toMillis()),
                 "--subscribe-at", Long.toString(l.instants().subscribeAt().toMillis()),

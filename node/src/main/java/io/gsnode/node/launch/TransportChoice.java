@@ -1,6 +1,5 @@
 package io.gsnode.node.launch;
 
-import io.gsnode.node.cli.QuicOptions;
 import io.gsnode.node.run.Transport;
 import io.gsnode.transport.quic.QuicConfig;
 import java.util.Objects;
@@ -29,12 +28,12 @@ public sealed interface TransportChoice {
 
     /**
      * QUIC with its engine and knobs. Only what {@code gsnode run}'s QUIC flags can say is allowed,
-     * so that the choice survives the command line ({@link QuicOptions#flags}).
+     * so that the choice survives the command line ({@link QuicFlags#of}).
      */
     record Quic(QuicConfig config) implements TransportChoice {
         public Quic {
             Objects.requireNonNull(config, "config");
-            QuicOptions.flags(config); // refuses what the flags cannot carry
+            QuicFlags.of(config); // refuses what the flags cannot carry
         }
 
         @Override

@@ -34,9 +34,8 @@ public final class CellStatistics {
         }
         times.sort(null);
         int population = receivers.size();
-        return new CellSummary(CellSummary.SCHEMA, first.cell(), first.backend(), first.arm(), first.alias(),
-                first.transport(), first.quicEngine(), impl(records), first.queue(), first.delay(), first.seed(), first.n(),
-                first.payloadBytes(), first.scenario(), first.run(), condition(records), population, times.size(), lost,
+        return new CellSummary(CellSummary.SCHEMA, first.identity().withImplAndCondition(impl(records), condition(records)),
+                population, times.size(), lost,
                 quantile(times, population, 0.50), quantile(times, population, 0.90), quantile(times, population, 0.99),
                 times.size() == population && !times.isEmpty() ? times.get(times.size() - 1) : null,
                 population == 0 ? 0 : (double) onTime / population, DEADLINE_MS,
@@ -105,14 +104,14 @@ public final class CellStatistics {
 
     /** The condition the records state (a lost record states none), cold when none does. */
     static String condition(List<NodeRecord> records) {
-        for (NodeRecord r : records) if (r.condition() != null) return r.condition();
+        for (NodeRecord r : records) if (r.identity().condition() != null) return r.identity().condition();
         return NodeRecord.COLD;
     }
 
     /** The implementation every record names, or {@link CellSummary#MIXED} when they differ. */
     static String impl(List<NodeRecord> records) {
-        String impl = records.get(0).impl();
-        for (NodeRecord r : records) if (!impl.equals(r.impl())) return CellSummary.MIXED;
+        String impl = records.get(0).identity().impl();
+        for (NodeRecord r : records) if (!impl.equals(r.identity().impl())) return CellSummary.MIXED;
         return impl;
     }
 

@@ -1,5 +1,6 @@
 package io.gsnode.node.record;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Map;
 
 /**
@@ -7,10 +8,9 @@ import java.util.Map;
  * are over all receivers, the ones that never completed included as censored: a quantile whose
  * rank falls among them is null, never computed from the completed ones alone.
  *
- * @param condition {@code cold}, {@code warm}, {@code background} or {@code warm+background}
- *     ({@link NodeRecord#condition}); summaries without the field are cold
- * @param impl the implementation of the cell's nodes, {@code java} or {@code go}, or {@code mixed}
- *     when they differ; summaries without the field are gsnode cells
+ * @param identity the cell's identity, written inline: its keys follow the schema's; the
+ *     implementation is {@code mixed} when the nodes' differ, and a summary without a condition
+ *     reads as cold
  * @param warmup a warm cell's warm-up over its receivers: {@code receivers}, {@code completed},
  *     {@code late} and the completion quantiles {@code p50_ms}, {@code p99_ms} (from the warm-up's
  *     publish, censored as the measured ones are); null in a cell without a warm-up
@@ -25,20 +25,17 @@ import java.util.Map;
  *     comparisons leave it out by default; null where the host was not sampled (Shadow)
  */
 public record CellSummary(
-        String schema, String cell, String backend, String arm, String alias, String transport,
-        String quicEngine, String impl, String queue, String delay, long seed, int n, int payloadBytes, String scenario,
-        int run, String condition, int receivers, int completed, int lost, Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs,
-        double rateAtDeadline, long deadlineMs, Long medianRxBytes, Long medianTxBytes, long medianRxDataBytes,
-        long medianRxControlBytes, long medianDuplicates, Long medianCpuMs, Map<String, Object> warmup,
-        Map<String, Object> cwndAtPublish, Map<String, Object> host, Boolean hostSaturated) {
+        String schema, @JsonUnwrapped CellIdentity identity, int receivers, int completed, int lost, Double p50Ms,
+        Double p90Ms, Double p99Ms, Double maxMs, double rateAtDeadline, long deadlineMs, Long medianRxBytes,
+        Long medianTxBytes, long medianRxDataBytes, long medianRxControlBytes, long medianDuplicates, Long medianCpuMs,
+        Map<String, Object> warmup, Map<String, Object> cwndAtPublish, Map<String, Object> host, Boolean hostSaturated) {
 
     public static final String SCHEMA = "gsnode.cell/1";
     /** A cell whose nodes ran different implementations. */
     public static final String MIXED = "mixed";
 
     public CellSummary {
-        if (impl == null) impl = NodeRecord.JAVA;
-        condition = NodeRecord.conditionOrCold(condition);
+        if (identity.condition() == null) identity = identity.withImplAndCondition(identity.impl(), NodeRecord.COLD);
     }
 
     /** Whether {@code host} records a saturated sample; null when it holds no CPU samples. */

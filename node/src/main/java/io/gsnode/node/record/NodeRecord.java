@@ -1,5 +1,6 @@
 package io.gsnode.node.record;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.node.topology.Topology;
@@ -11,8 +12,7 @@ import java.util.Map;
  * One node's outcome in one cell: {@code gsnode.node/1} (docs/records.md §1), written as one JSON line
  * with snake_case keys. Byte counters a transport cannot see are null, never 0.
  *
- * @param impl the implementation the node ran: {@code java} (gsnode) or {@code go} (the interop
- *     go peer's {@code run} mode); records without the field are gsnode's, so it reads as java
+ * @param identity the cell's identity, written inline: its keys follow the schema's
  * @param status {@code complete} when the node ran to the end of the hold, {@code terminated} when
  *     a signal cut it short (the record is still written), {@code lost} when the runner wrote it
  *     for a node that died without one
@@ -21,10 +21,6 @@ import java.util.Map;
  * @param pssBytes proportional set size at the end of the hold: pages shared with other processes
  *     (the JDK, the class-data cache) counted in proportion, so a host's nodes add up to its memory
  * @param threads the process's OS threads at the end of the hold
- * @param condition what else the cell did besides the measured publish: {@code cold} (nothing),
- *     {@code warm} (a warm-up diffusion first), {@code background} (background load) or
- *     {@code warm+background}; records without the field are cold. Comparisons pair only cells of
- *     the same condition.
  * @param jitWarmup what the JIT warm-up did before the publish; null when it was off
  * @param warmup the warm-up diffusion, apart from the measured payload; null in a cell without one
  * @param background the background load, apart from the measured payload; null in a cell without one
@@ -32,9 +28,7 @@ import java.util.Map;
  */
 public record NodeRecord(
         String schema,
-        // identity of the cell
-        String cell, String backend, String arm, String alias, String transport, String quicEngine, String impl,
-        String queue, String delay, long seed, int n, int payloadBytes, String scenario, int run, String condition,
+        @JsonUnwrapped CellIdentity identity,
         // identity of the node
         int index, String peerId, String role,
         // outcome
@@ -48,10 +42,6 @@ public record NodeRecord(
     public static final String JAVA = "java";
     /** The condition of a cell with nothing but the measured publish, and of records older than the field. */
     public static final String COLD = "cold";
-
-    public NodeRecord {
-        if (impl == null) impl = JAVA;
-    }
 
     /** The condition's name: {@code cold}, {@code warm}, {@code background} or {@code warm+background}. */
     public static String condition(boolean warm, boolean background) {
@@ -140,8 +130,8 @@ public record NodeRecord(
      */
     public static NodeRecord lost(String cell, String backend, String arm, String transport, String quicEngine, String impl,
                                   String queue, String delay, Topology topology, int payloadBytes, int run, int index) {
-        return new NodeRecord(SCHEMA, cell, backend, arm, arm, transport, quicEngine, impl, queue, delay, topology.seed(),
-                topology.n(), payloadBytes, topology.scenario().toString(), run, null, index,
+        return new NodeRecord(SCHEMA, new CellIdentity(cell, backend, arm, arm, transport, quicEngine, impl, queue, delay,
+                topology.seed(), topology.n(), payloadBytes, topology.scenario().toString(), run, null), index,
                 PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
                 index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of());

@@ -8,7 +8,7 @@ import io.gsnode.libp2p.crypto.Ed25519;
 import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
-import io.gsnode.node.cli.PeerCommand;
+import io.gsnode.node.peer.AgentVersion;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmContext;
@@ -140,7 +140,7 @@ final class JitWarmup {
                 ArmNode node = arm.instantiate(new ArmContext(i, i == 0, payloadBytes, round, 2));
                 Host host = new Host(Ed25519.fromIndex(KEY_BASE + 2L * round + i), ConnectionLimits.DEFAULT,
                         List.of(ctx -> new TcpTransport(ctx, TcpConfig.DEFAULT.withIoThreads(1).withInMemory())));
-                new IdentifyService(host, PeerCommand.AGENT);
+                new IdentifyService(host, AgentVersion.GSNODE);
                 GossipConfig config = node.config(gossip.toBuilder().heartbeatInterval(HEARTBEAT).seed(round * 2L + i).build());
                 GossipRouter.Builder builder = GossipRouter.builder(host).config(config);
                 node.install(builder);

@@ -14,8 +14,9 @@ import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.libp2p.ping.PingService;
-import io.gsnode.node.cli.PeerCommand;
+import io.gsnode.node.peer.AgentVersion;
 import io.gsnode.node.peer.EventLog;
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.topology.LocalTopology;
@@ -23,7 +24,6 @@ import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
 import io.gsnode.segmentation.arm.CellKnobs;
 import io.gsnode.segmentation.arm.Diffusion;
-import io.gsnode.segmentation.codec.WireForm;
 import io.gsnode.transport.quic.QuicTransport;
 import io.gsnode.transport.tcp.TcpTransport;
 import java.io.IOException;
@@ -70,7 +70,6 @@ public final class NodeDaemon {
     private volatile CounterTotals baseline = CounterTotals.ZERO;
     private volatile long distinctAtBaseline;
     private volatile boolean terminated;
-    private volatile Schedule schedule;
     private final Map<String, Object> lateness = new ConcurrentHashMap<>();
     /**
      * Writes the completion event: the arm reports completion on the router's thread, and the
@@ -91,7 +90,6 @@ public final class NodeDaemon {
         this.settings = settings;
         this.topology = topology;
         this.events = events;
-        this.schedule = settings.schedule();
     }
 
     /** Marks the run as cut short; the thread running {@link #run()} is interrupted by the caller. */
@@ -101,6 +99,41 @@ public final class NodeDaemon {
 
     /** Runs the whole schedule and returns the record, also when interrupted by a signal. */
     public NodeRecord run() throws IOException {
+        NodeParts node = assemble();
+        RunState state = new RunState(settings.schedule());
+        ScheduledExecutorService sampler = daemonScheduler("snapshots");
+        ScheduledExecutorService backgroundSender = node.background() == null ? null : daemonScheduler("background");
+        try {
+            listen(node, state);
+            awaitEpoch(state);
+            dial(node.host(), state.schedule);
+            subscribe(node, state, backgroundSender);
+            if (settings.warmup() != null) warmUp(node, state);
+            publish(node, state, sampler);
+            hold(node, state);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            terminated = true;
+        } catch (Exception e) {
+            events.emit("error", "what", String.valueOf(e.getMessage()));
+            terminated = true;
+        } finally {
+            sampler.shutdownNow();
+            if (backgroundSender != null) backgroundSender.shutdownNow();
+            finishReporting();
+            if (state.jit != null && state.warmedUp == null) state.warmedUp = stopWarmup(state.jit, "the end of the run");
+        }
+        NodeRecord record = record(node, state);
+        if (state.router != null) state.router.close();
+        node.host().close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
+        return record;
+    }
+
+    /** The node's parts, built before anything touches the network. */
+    private record NodeParts(Host host, ArmNode arm, GossipConfig config, boolean publisher,
+                             BackgroundTraffic background, PeerSends sends, GossipRouter.Builder router) {}
+
+    private NodeParts assemble() {
         int index = settings.index();
         boolean publisher = index == topology.publisher();
         WarmupPlan warmupPlan = settings.warmup();
@@ -109,7 +142,7 @@ public final class NodeDaemon {
         GossipConfig config = arm.config(seeded(settings.gossip(), index));
         Host host = new Host(Ed25519.fromIndex(index), ConnectionLimits.DEFAULT, List.of(transport()));
         // Identify also binds inbound QUIC connections whose TLS could not authenticate the dialer (Kwik).
-        new IdentifyService(host, PeerCommand.AGENT);
+        new IdentifyService(host, AgentVersion.GSNODE);
         new PingService(host);
         BackgroundTraffic background = settings.background() == null ? null
                 : new BackgroundTraffic(settings.background(),
@@ -122,120 +155,103 @@ public final class NodeDaemon {
                 .tracer(tracers.size() == 1 ? counters : RouterTracer.all(tracers.toArray(RouterTracer[]::new)));
         arm.install(builder);
         if (background != null) builder.validator(background.around(builder.validator()));
-        GossipRouter router = null;
-        ScheduledExecutorService sampler = daemonScheduler("snapshots");
-        ScheduledExecutorService backgroundSender = background == null ? null : daemonScheduler("background");
-        Integer meshAtPublish = null, peersAtPublish = null, meshAtEnd = null;
-        long cpuAtPublish = -1;
-        JitWarmup warmup = null;
-        NodeRecord.JitWarmup warmedUp = null;
-        CounterTotals atWarmup = null, atPublish = null;
-        CongestionReadings cwnd = null;
-        Map<PeerId, Long> sentAtWarmup = null;
-        Map<String, Long> warmupSent = null;
-        try {
-            host.listen(listenAddr(index)).get(10, TimeUnit.SECONDS);
-            router = builder.start();
-            events.emit("listening", "index", index, "addr", listenAddr(index).toString());
-            if (settings.jitWarmup()) warmup = JitWarmup.start(settings.arm(), settings.payloadBytes(), settings.gossip());
-
-            if (settings.epochFile() != null) {
-                schedule = schedule.withEpoch(Schedule.awaitEpochFile(settings.epochFile(), EPOCH_WAIT));
-            } else if (settings.epochUrl() != null) {
-                schedule = schedule.withEpoch(EpochClient.awaitEpoch(settings.epochUrl(), index, EPOCH_WAIT));
-            }
-            Schedule s = schedule;
-            // Peers known by name are resolved before the dial instant, so that the lookups do not delay it.
-            List<Multiaddr> targets = new ArrayList<>();
-            int unresolved = 0;
-            for (int peer : topology.dials()) {
-                try {
-                    targets.add(peerAddr(peer).withPeerId(peerId(peer)));
-                } catch (IOException e) {
-                    unresolved++;
-                    events.emit("warning", "what", "node " + peer + ": " + e.getMessage());
-                }
-            }
-            Schedule.sleepUntil(s.dialMs());
-            long dialDeadline = System.nanoTime() + Math.max(settings.dialTimeout().toNanos(),
-                    TimeUnit.MILLISECONDS.toNanos(s.subscribeMs() - System.currentTimeMillis()));
-            List<Multiaddr> failed = new EdgeDialer(host, settings.dialSlots(), what -> events.emit("warning", "what", what))
-                    .dialAll(targets, dialDeadline);
-            events.emit("dialed", "owned", targets.size() + unresolved, "failed", failed.size() + unresolved,
-                    "connections", host.connections().size());
-
-            Schedule.sleepUntil(s.subscribeMs());
-            noteLateness("subscribe", s.subscribeMs());
-            arm.join(router, this::completedAt);
-            if (background != null && !settings.background().sameTopic()) router.subscribe(background.topic(), d -> {}).join();
-            events.emit("subscribed", "topics", arm.topics().size() + (background != null && !settings.background().sameTopic() ? 1 : 0));
-            if (background != null) {
-                background.start(router, backgroundSender, s.epochMs() + settings.background().fromMs(), s.endMs());
-            }
-
-            if (warmupPlan != null) {
-                long warmupMs = s.epochMs() + warmupPlan.atMs();
-                Schedule.sleepUntil(warmupMs);
-                // The JIT warm-up ends where the network's begins: its CPU must not slow the warm-up diffusion.
-                if (warmup != null) warmedUp = stopWarmup(warmup, "the warm-up instant");
-                noteLateness("warmup", warmupMs);
-                warmupNanos = nanosAt(warmupMs);
-                atWarmup = CounterTotals.read(host, counters, background);
-                sentAtWarmup = sends.totals();
-                if (publisher) events.emit("warmup_published", "messages", arm.publish(router, Diffusion.WARMUP));
-            }
-
-            Schedule.sleepUntil(s.publishMs());
-            if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup, "the publish instant");
-            noteLateness("publish", s.publishMs());
-            publishNanos = nanosAt(s.publishMs());
-            // Asked before the publish, answered on each connection's loop ahead of the publish's writes.
-            cwnd = CongestionReadings.ask(host.connections(), settings.transport() == Transport.TCP && !underShadow());
-            atPublish = CounterTotals.read(host, counters, background);
-            if (warmupPlan != null) {
-                warmupSent = PeerSends.between(sentAtWarmup, sends.totals());
-                distinctAtBaseline = arm.distinct(atPublish.msgsWithoutBackground().received());
-                baseline = atPublish;
-            }
-            meshAtPublish = distinctMeshPeers(router, arm.topics());
-            peersAtPublish = host.connections().size();
-            cpuAtPublish = ProcessMetrics.cpuNanos();
-            sampler.scheduleAtFixedRate(() -> snapshot(host, arm, background), 0, 100, TimeUnit.MILLISECONDS);
-            if (publisher) {
-                events.emit("published", "messages", arm.publish(router, Diffusion.MEASURED));
-            }
-            Schedule.sleepUntil(s.endMs());
-            meshAtEnd = distinctMeshPeers(router, arm.topics());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            terminated = true;
-        } catch (Exception e) {
-            events.emit("error", "what", String.valueOf(e.getMessage()));
-            terminated = true;
-        } finally {
-            sampler.shutdownNow();
-            if (backgroundSender != null) backgroundSender.shutdownNow();
-            finishReporting();
-            if (warmup != null && warmedUp == null) warmedUp = stopWarmup(warmup, "the end of the run");
-        }
-        long cpuAtEnd = ProcessMetrics.cpuNanos();
-        // Shadow emulates the process CPU clock and its readings are not CPU time (nor monotonic):
-        // the record says unknown rather than print a number.
-        boolean cpuKnown = cpuAtPublish >= 0 && cpuAtEnd >= cpuAtPublish && !underShadow();
-        CounterTotals atEnd = CounterTotals.read(host, counters, background);
-        ConditionBlocks blocks = new ConditionBlocks(
-                warmupPlan == null ? null : warmupOutcome(warmupPlan, publisher, atWarmup, atPublish),
-                background == null ? null : backgroundOutcome(background, atPublish, atEnd),
-                cwnd == null ? null : cwnd.gather(warmupSent));
-        NodeRecord record = record(host, arm, config, publisher, meshAtPublish, peersAtPublish, meshAtEnd,
-                cpuKnown ? (cpuAtEnd - cpuAtPublish) / 1_000_000 : null, warmedUp, atEnd.since(baseline), blocks);
-        if (router != null) router.close();
-        host.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
-        return record;
+        return new NodeParts(host, arm, config, publisher, background, sends, builder);
     }
 
-    /** The record's blocks about what the cell did besides the measured publish, and the windows at the publish. */
-    private record ConditionBlocks(NodeRecord.Warmup warmup, NodeRecord.Background background, NodeRecord.CongestionWindows cwnd) {}
+    private void listen(NodeParts node, RunState state) throws Exception {
+        int index = settings.index();
+        node.host().listen(listenAddr(index)).get(10, TimeUnit.SECONDS);
+        state.router = node.router().start();
+        events.emit("listening", "index", index, "addr", listenAddr(index).toString());
+        if (settings.jitWarmup()) state.jit = JitWarmup.start(settings.arm(), settings.payloadBytes(), settings.gossip());
+    }
+
+    private void awaitEpoch(RunState state) throws IOException, InterruptedException {
+        if (settings.epochFile() != null) {
+            state.schedule = state.schedule.withEpoch(Schedule.awaitEpochFile(settings.epochFile(), EPOCH_WAIT));
+        } else if (settings.epochUrl() != null) {
+            state.schedule = state.schedule.withEpoch(EpochClient.awaitEpoch(settings.epochUrl(), settings.index(), EPOCH_WAIT));
+        }
+    }
+
+    /** Dials the edges this node owns at the dial instant, until the subscribe instant at the latest. */
+    private void dial(Host host, Schedule s) throws InterruptedException {
+        // Peers known by name are resolved before the dial instant, so that the lookups do not delay it.
+        List<Multiaddr> targets = new ArrayList<>();
+        int unresolved = 0;
+        for (int peer : topology.dials()) {
+            try {
+                targets.add(peerAddr(peer).withPeerId(peerId(peer)));
+            } catch (IOException e) {
+                unresolved++;
+                events.emit("warning", "what", "node " + peer + ": " + e.getMessage());
+            }
+        }
+        Schedule.sleepUntil(s.dialMs());
+        long dialDeadline = System.nanoTime() + Math.max(settings.dialTimeout().toNanos(),
+                TimeUnit.MILLISECONDS.toNanos(s.subscribeMs() - System.currentTimeMillis()));
+        List<Multiaddr> failed = new EdgeDialer(host, settings.dialSlots(), what -> events.emit("warning", "what", what))
+                .dialAll(targets, dialDeadline);
+        events.emit("dialed", "owned", targets.size() + unresolved, "failed", failed.size() + unresolved,
+                "connections", host.connections().size());
+    }
+
+    private void subscribe(NodeParts node, RunState state, ScheduledExecutorService backgroundSender) throws InterruptedException {
+        Schedule s = state.schedule;
+        Schedule.sleepUntil(s.subscribeMs());
+        noteLateness("subscribe", s.subscribeMs());
+        node.arm().join(state.router, this::completedAt);
+        BackgroundTraffic background = node.background();
+        boolean ownTopic = background != null && !settings.background().sameTopic();
+        if (ownTopic) state.router.subscribe(background.topic(), d -> {}).join();
+        events.emit("subscribed", "topics", node.arm().topics().size() + (ownTopic ? 1 : 0));
+        if (background != null) {
+            background.start(state.router, backgroundSender, s.epochMs() + settings.background().fromMs(), s.endMs());
+        }
+    }
+
+    /** A warm cell's warm-up diffusion, published at its own instant. */
+    private void warmUp(NodeParts node, RunState state) throws InterruptedException {
+        long warmupMs = state.schedule.epochMs() + settings.warmup().atMs();
+        Schedule.sleepUntil(warmupMs);
+        // The JIT warm-up ends where the network's begins: its CPU must not slow the warm-up diffusion.
+        if (state.jit != null) state.warmedUp = stopWarmup(state.jit, "the warm-up instant");
+        noteLateness("warmup", warmupMs);
+        warmupNanos = nanosAt(warmupMs);
+        state.atWarmup = CounterTotals.read(node.host(), counters, node.background());
+        state.sentAtWarmup = node.sends().totals();
+        if (node.publisher()) events.emit("warmup_published", "messages", node.arm().publish(state.router, Diffusion.WARMUP));
+    }
+
+    private void publish(NodeParts node, RunState state, ScheduledExecutorService sampler) throws InterruptedException {
+        Host host = node.host();
+        ArmNode arm = node.arm();
+        long publishMs = state.schedule.publishMs();
+        Schedule.sleepUntil(publishMs);
+        if (state.jit != null && state.warmedUp == null) state.warmedUp = stopWarmup(state.jit, "the publish instant");
+        noteLateness("publish", publishMs);
+        publishNanos = nanosAt(publishMs);
+        // Asked before the publish, answered on each connection's loop ahead of the publish's writes.
+        state.cwnd = CongestionReadings.ask(host.connections(), settings.transport() == Transport.TCP && !underShadow());
+        state.atPublish = CounterTotals.read(host, counters, node.background());
+        if (settings.warmup() != null) {
+            state.warmupSent = PeerSends.between(state.sentAtWarmup, node.sends().totals());
+            distinctAtBaseline = arm.distinct(state.atPublish.msgsWithoutBackground().received());
+            baseline = state.atPublish;
+        }
+        state.meshAtPublish = distinctMeshPeers(state.router, arm.topics());
+        state.peersAtPublish = host.connections().size();
+        state.cpuAtPublish = ProcessMetrics.cpuNanos();
+        sampler.scheduleAtFixedRate(() -> snapshot(host, arm, node.background()), 0, 100, TimeUnit.MILLISECONDS);
+        if (node.publisher()) {
+            events.emit("published", "messages", arm.publish(state.router, Diffusion.MEASURED));
+        }
+    }
+
+    private void hold(NodeParts node, RunState state) throws InterruptedException {
+        Schedule.sleepUntil(state.schedule.endMs());
+        state.meshAtEnd = distinctMeshPeers(state.router, node.arm().topics());
+    }
 
     private static ScheduledExecutorService daemonScheduler(String name) {
         return Executors.newSingleThreadScheduledExecutor(r -> {
@@ -395,11 +411,45 @@ public final class NodeDaemon {
         return gossip.seed() != null ? gossip : gossip.toBuilder().seed(CellKnobs.routerSeed(topology.seed(), index)).build();
     }
 
-    private NodeRecord record(Host host, ArmNode arm, GossipConfig config, boolean publisher, Integer meshAtPublish,
-                              Integer peersAtPublish, Integer meshAtEnd, Long cpuMs, NodeRecord.JitWarmup warmup,
-                              CounterTotals measured, ConditionBlocks blocks) {
+    /** The record phase: the end-of-run readings, then the record of everything the phases learned. */
+    private NodeRecord record(NodeParts node, RunState state) {
+        long cpuAtEnd = ProcessMetrics.cpuNanos();
+        // Shadow emulates the process CPU clock and its readings are not CPU time (nor monotonic):
+        // the record says unknown rather than print a number.
+        boolean cpuKnown = state.cpuAtPublish >= 0 && cpuAtEnd >= state.cpuAtPublish && !underShadow();
+        Long cpuMs = cpuKnown ? (cpuAtEnd - state.cpuAtPublish) / 1_000_000 : null;
+        CounterTotals atEnd = CounterTotals.read(node.host(), counters, node.background());
+        NodeRecord.Warmup warmup = settings.warmup() == null ? null
+                : warmupOutcome(settings.warmup(), node.publisher(), state.atWarmup, state.atPublish);
+        NodeRecord.Background background = node.background() == null ? null
+                : backgroundOutcome(node.background(), state.atPublish, atEnd);
+        NodeRecord.CongestionWindows cwnd = state.cwnd == null ? null : state.cwnd.gather(state.warmupSent);
+        CounterTotals measured = atEnd.since(baseline);
+        boolean publisher = node.publisher();
         boolean completed = !publisher && completedNanos >= 0;
-        WireForm w = arm.wireForm();
+        Map<String, Object> configMap = configMap(node.config(), state.schedule);
+        Map<String, Object> extras = extras(node.arm());
+        return new NodeRecord(NodeRecord.SCHEMA, identity(), settings.index(),
+                peerId(settings.index()).toString(),
+                publisher ? "publisher" : "receiver", terminated ? "terminated" : "complete", completed,
+                completed ? (completedNanos - publishNanos) / 1e6 : null,
+                node.arm().wireForm(), measured.withoutBackground(), measured.msgsWithoutBackground(),
+                new NodeRecord.Mesh(orZero(state.meshAtPublish), orZero(state.peersAtPublish), orZero(state.meshAtEnd)),
+                connections(node.host()),
+                cpuMs, ProcessMetrics.peakRssBytes(), ProcessMetrics.pssBytes(), ProcessMetrics.threads(),
+                state.warmedUp, warmup, background, cwnd,
+                new NodeRecord.Times(startMs, state.schedule.publishMs(), System.currentTimeMillis()),
+                List.copyOf(snapshots), extras, configMap);
+    }
+
+    private CellIdentity identity() {
+        return new CellIdentity(settings.cell(), settings.backend(), settings.arm().name(), settings.arm().alias(),
+                settings.transport().toString(), settings.transport() == Transport.QUIC ? settings.quic().engine() : null,
+                NodeRecord.JAVA, settings.queue(), settings.delay(), topology.seed(), topology.n(), settings.payloadBytes(),
+                topology.scenario().toString(), settings.run(), settings.condition());
+    }
+
+    private Map<String, Object> configMap(GossipConfig config, Schedule schedule) {
         Map<String, Object> configMap = new LinkedHashMap<>();
         configMap.put("gossipsub", config.asMap());
         configMap.put("transport", settings.transportSettings());
@@ -422,6 +472,10 @@ public final class NodeDaemon {
         jvmMap.put("flags", ManagementFactory.getRuntimeMXBean().getInputArguments());
         configMap.put("jvm", jvmMap);
         configMap.put("crypto", DataPathCrypto.process().describe());
+        return configMap;
+    }
+
+    private Map<String, Object> extras(ArmNode arm) {
         Map<String, Object> extras = new LinkedHashMap<>(arm.extras());
         extras.putAll(lateness);
         if (!counters.rejected().isEmpty()) extras.put("rejected_by_reason", counters.rejected());
@@ -429,21 +483,7 @@ public final class NodeDaemon {
         extras.put("idontwant_suppressed", counters.idontwantSuppressed());
         extras.put("broken_promises", counters.brokenPromises());
         extras.put("timings", counters.timings());
-        return new NodeRecord(NodeRecord.SCHEMA, settings.cell(), settings.backend(), settings.arm().name(),
-                settings.arm().alias(), settings.transport().toString(),
-                settings.transport() == Transport.QUIC ? settings.quic().engine() : null, NodeRecord.JAVA,
-                settings.queue(), settings.delay(), topology.seed(), topology.n(), settings.payloadBytes(),
-                topology.scenario().toString(), settings.run(), settings.condition(), settings.index(),
-                peerId(settings.index()).toString(),
-                publisher ? "publisher" : "receiver", terminated ? "terminated" : "complete", completed,
-                completed ? (completedNanos - publishNanos) / 1e6 : null,
-                w, measured.withoutBackground(), measured.msgsWithoutBackground(),
-                new NodeRecord.Mesh(orZero(meshAtPublish), orZero(peersAtPublish), orZero(meshAtEnd)),
-                connections(host),
-                cpuMs, ProcessMetrics.peakRssBytes(), ProcessMetrics.pssBytes(), ProcessMetrics.threads(), warmup,
-                blocks.warmup(), blocks.background(), blocks.cwnd(),
-                new NodeRecord.Times(startMs, schedule.publishMs(), System.currentTimeMillis()),
-                List.copyOf(snapshots), extras, configMap);
+        return extras;
     }
 
     private static NodeRecord.Connections connections(Host host) {

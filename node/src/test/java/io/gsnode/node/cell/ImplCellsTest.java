@@ -67,10 +67,10 @@ class ImplCellsTest {
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         assertEquals(8, records.size());
         for (NodeRecord r : records) {
-            String node = "node " + r.index() + " (" + r.impl() + ")";
-            assertEquals(impls.of(r.index(), 0), r.impl(), node);
+            String node = "node " + r.index() + " (" + r.identity().impl() + ")";
+            assertEquals(impls.of(r.index(), 0), r.identity().impl(), node);
             assertEquals("complete", r.status(), node);
-            assertEquals(transport.toString(), r.transport(), node);
+            assertEquals(transport.toString(), r.identity().transport(), node);
             assertNotNull(r.peerId(), node);
             assertNotNull(r.msgs(), node);
             assertNotNull(r.times(), node);
@@ -81,7 +81,7 @@ class ImplCellsTest {
             assertTrue(r.msgs().received() >= 1, node);
         }
         assertEquals(7, summary.completed(), "every receiver completed");
-        assertEquals(kind == NodeImpls.Kind.mixed ? CellSummary.MIXED : kind.name(), summary.impl());
+        assertEquals(kind == NodeImpls.Kind.mixed ? CellSummary.MIXED : kind.name(), summary.identity().impl());
         assertEquals(summary, RecordJson.readCell(dir.resolve("out/cell.json")));
     }
 

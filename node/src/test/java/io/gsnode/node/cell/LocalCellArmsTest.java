@@ -94,6 +94,6 @@ class LocalCellArmsTest {
         assertEquals(7, summary.completed(), arm + " over " + transport + ": every receiver completed; records:\n"
                 + String.join("\n", records.stream().map(r -> r.index() + " " + r.status() + " completed=" + r.completed()
                         + " received=" + (r.msgs() == null ? "?" : r.msgs().received()) + " extras=" + r.extras()).toList()));
-        for (NodeRecord r : records) assertEquals(arm, r.arm());
+        for (NodeRecord r : records) assertEquals(arm, r.identity().arm());
     }
 }

@@ -70,7 +70,7 @@ class LocalCellConditionsTest {
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve(name).resolve("records.jsonl"));
         assertEquals(NODES - 1, summary.completed(), name + ": every receiver completed the measured payload; records:\n"
                 + String.join("\n", records.stream().map(RecordJson::line).toList()));
-        assertEquals(records.get(0).condition(), summary.condition());
+        assertEquals(records.get(0).identity().condition(), summary.identity().condition());
         if (nodeArgs.contains("--warmup")) {
             // cell.json sums the warm-up and the windows up.
             assertEquals(Map.of("receivers", NODES - 1, "completed", NODES - 1, "late", 0),
@@ -90,7 +90,7 @@ class LocalCellConditionsTest {
         checkWarmUp(warm, "quiche", DEGREE);
         List<NodeRecord> cold = run("cold", "atuned_32k", 1 << 20, Transport.QUIC, List.of());
         NodeRecord coldPublisher = cold.get(0);
-        assertEquals(NodeRecord.COLD, coldPublisher.condition());
+        assertEquals(NodeRecord.COLD, coldPublisher.identity().condition());
         assertNull(coldPublisher.warmup());
         // The control: without the warm-up the publisher's windows are still near the initial one.
         NodeRecord.CongestionWindows w = coldPublisher.cwndAtPublish();
@@ -109,7 +109,7 @@ class LocalCellConditionsTest {
     private static void checkWarmUp(List<NodeRecord> records, String source, int degree) {
         int need = records.get(0).wireForm().msgs();
         for (NodeRecord r : records) {
-            assertEquals("warm", r.condition());
+            assertEquals("warm", r.identity().condition());
             NodeRecord.Warmup w = r.warmup();
             assertNotNull(w, r.index() + " has a warm-up block");
             if (r.receiver()) {
@@ -156,7 +156,7 @@ class LocalCellConditionsTest {
     private static void checkBackground(List<NodeRecord> records, String topic) {
         int msgs = records.get(0).wireForm().msgs();
         for (NodeRecord r : records) {
-            assertEquals("background", r.condition());
+            assertEquals("background", r.identity().condition());
             NodeRecord.Background b = r.background();
             assertNotNull(b, r.index() + " has a background block");
             assertEquals(topic, b.topic());

@@ -80,7 +80,7 @@ class LocalCellPartialArmsTest {
                 + " completion_ms=" + r.completionMs() + " extras=" + r.extras()).toList());
         assertEquals(7, summary.completed(), arm + " over " + transport + ": every receiver completed; records:\n" + story);
         for (NodeRecord r : records) {
-            assertEquals(arm, r.arm());
+            assertEquals(arm, r.identity().arm());
             assertEquals(0L, r.msgs().received(), "no full message travels in a B cell: " + r.index());
             assertTrue(r.bytes().rxPartial() + r.bytes().txPartial() > 0, "partial bytes are counted: " + r.index());
             assertEquals(0L, ((Number) r.extras().get("invalid_segments")).longValue(), story);

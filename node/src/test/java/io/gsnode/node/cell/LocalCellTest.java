@@ -60,7 +60,8 @@ class LocalCellTest {
         for (NodeRecord r : records) {
             // docs/arms.md §5.9: the router's shuffles are seeded from the topology's seed and the index.
             Map<?, ?> gossipsub = (Map<?, ?>) r.config().get("gossipsub");
-            assertEquals(CellKnobs.routerSeed(r.seed(), r.index()), ((Number) gossipsub.get("seed")).longValue(), "node " + r.index());
+            assertEquals(CellKnobs.routerSeed(r.identity().seed(), r.index()), ((Number) gossipsub.get("seed")).longValue(),
+                    "node " + r.index());
             // docs/records.md: which provider ran the data path's crypto (BoringSSL ships for this platform).
             // C1 nodes take both from BoringSSL.
             if (System.getProperty("os.arch").equals("amd64")) {

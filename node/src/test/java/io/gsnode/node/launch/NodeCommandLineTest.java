@@ -82,6 +82,11 @@ class NodeCommandLineTest {
     }
 
     @Test
+    void theMainClassIsRunCommands() {
+        assertEquals(RunCommand.class.getName(), NodeCommandLine.MAIN_CLASS);
+    }
+
+    @Test
     void theArmTravelsByItsCatalogueName() {
         NodeLaunch alias = launch(workload("atuned", TransportChoice.TCP, List.of(), Condition.COLD));
         List<String> args = NodeCommandLine.gsnodeRun(alias);

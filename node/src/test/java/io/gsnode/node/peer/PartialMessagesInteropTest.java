@@ -13,7 +13,6 @@ import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.libp2p.ping.PingService;
-import io.gsnode.node.cli.PeerCommand;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.segmentation.arm.ArmContext;
@@ -54,7 +53,7 @@ class PartialMessagesInteropTest {
         static JavaNode start(Arm arm, int index, boolean publisher) throws Exception {
             Host host = new Host(Ed25519.fromIndex(90 + index), ConnectionLimits.DEFAULT,
                     List.of(ctx -> new TcpTransport(ctx, TcpConfig.DEFAULT)));
-            new IdentifyService(host, PeerCommand.AGENT);
+            new IdentifyService(host, AgentVersion.GSNODE);
             new PingService(host);
             host.listen(Multiaddr.parse("/ip4/127.0.0.1/tcp/0")).get(10, TimeUnit.SECONDS);
             ArmNode node = arm.instantiate(new ArmContext(index, publisher, PAYLOAD, 7, 3));

@@ -1,5 +1,6 @@
 package io.gsnode.tools.cli;
 
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.tools.results.Cell;
 import java.util.ArrayList;
@@ -33,9 +34,10 @@ public final class CellFilter {
     public record Kept(List<Cell> cells, List<Cell> saturated) {}
 
     public boolean accepts(CellSummary s) {
-        return (arms.isEmpty() || arms.contains(s.arm())) && (transports.isEmpty() || transports.contains(s.transport()))
-                && (ns.isEmpty() || ns.contains(s.n())) && (payloads.isEmpty() || payloads.contains(s.payloadBytes()))
-                && (scenarios.isEmpty() || scenarios.contains(s.scenario()));
+        CellIdentity id = s.identity();
+        return (arms.isEmpty() || arms.contains(id.arm())) && (transports.isEmpty() || transports.contains(id.transport()))
+                && (ns.isEmpty() || ns.contains(id.n())) && (payloads.isEmpty() || payloads.contains(id.payloadBytes()))
+                && (scenarios.isEmpty() || scenarios.contains(id.scenario()));
     }
 
     public Kept apply(List<Cell> cells) {

@@ -160,8 +160,8 @@ public final class CompareCommand implements Callable<Integer> {
         Set<String> backendsSeen = new TreeSet<>();
         for (BackendDir dir : BackendDir.parseAll(backends)) {
             for (Cell c : CellLoader.load(dir)) {
-                backendsSeen.add(String.valueOf(c.summary().backend()));
-                sides.computeIfAbsent(c.summary().impl(), k -> new ArrayList<>()).add(c);
+                backendsSeen.add(String.valueOf(c.summary().identity().backend()));
+                sides.computeIfAbsent(c.summary().identity().impl(), k -> new ArrayList<>()).add(c);
             }
         }
         if (backendsSeen.size() > 1) {

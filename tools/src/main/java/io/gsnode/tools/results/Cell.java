@@ -15,6 +15,6 @@ public record Cell(String side, Path dir, CellSummary summary, WireForm.Pairing 
 
     /** Whether every node of the run shared this machine, whose CPU the runner sampled: local and netns. */
     public boolean onOneHost() {
-        return "netns".equals(summary.backend()) || "local".equals(summary.backend());
+        return "netns".equals(summary.identity().backend()) || "local".equals(summary.identity().backend());
     }
 }

@@ -34,7 +34,7 @@ public final class CellLoader {
         Optional<CellRecords> records = CellRecords.read(dir);
         CellSummary summary = summary(dir, records);
         // Pairing and figures key on these; a summary without one cannot be placed anywhere honestly.
-        if (summary.arm() == null || summary.transport() == null || summary.scenario() == null) {
+        if (summary.identity().arm() == null || summary.identity().transport() == null || summary.identity().scenario() == null) {
             throw new InputProblem(dir + ": the cell's summary lacks its arm, transport or scenario");
         }
         if (records.isEmpty()) {

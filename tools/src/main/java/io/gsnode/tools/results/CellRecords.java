@@ -1,5 +1,6 @@
 package io.gsnode.tools.results;
 
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.record.RecordJson;
 import java.io.IOException;
@@ -50,11 +51,11 @@ public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
         Map<Integer, NodeRecord> byIndex = new TreeMap<>();
         for (NodeRecord r : read) {
             if (!sameCell(first, r)) {
-                throw new InputProblem(dir + ": records of more than one cell (" + identity(first) + " and "
-                        + identity(r) + ")");
+                throw new InputProblem(dir + ": records of more than one cell (" + identity(first.identity()) + " and "
+                        + identity(r.identity()) + ")");
             }
-            if (r.index() < 0 || r.index() >= r.n()) {
-                throw new InputProblem(dir + ": node index " + r.index() + " outside 0.." + (r.n() - 1));
+            if (r.index() < 0 || r.index() >= r.identity().n()) {
+                throw new InputProblem(dir + ": node index " + r.index() + " outside 0.." + (r.identity().n() - 1));
             }
             if (byIndex.put(r.index(), r) != null) throw new InputProblem(dir + ": two records for node " + r.index());
         }
@@ -63,7 +64,7 @@ public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
         int publisher = read.stream().filter(r -> "publisher".equals(r.role())).mapToInt(NodeRecord::index)
                 .findFirst().orElse(0);
         int filled = 0;
-        for (int i = 0; i < first.n(); i++) {
+        for (int i = 0; i < first.identity().n(); i++) {
             if (!byIndex.containsKey(i)) {
                 byIndex.put(i, lost(first, i, i == publisher ? "publisher" : "receiver"));
                 filled++;
@@ -75,14 +76,13 @@ public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
     }
 
     private static NodeRecord lost(NodeRecord template, int index, String role) {
-        return new NodeRecord(NodeRecord.SCHEMA, template.cell(), template.backend(), template.arm(), template.alias(),
-                template.transport(), template.quicEngine(), template.impl(), template.queue(), template.delay(), template.seed(),
-                template.n(), template.payloadBytes(), template.scenario(), template.run(), template.condition(), index, null,
-                role, "lost", false, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                List.of(), Map.of(), Map.of());
+        return new NodeRecord(NodeRecord.SCHEMA, template.identity(), index, null, role, "lost", false, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of());
     }
 
-    private static boolean sameCell(NodeRecord a, NodeRecord b) {
+    private static boolean sameCell(NodeRecord first, NodeRecord other) {
+        CellIdentity a = first.identity();
+        CellIdentity b = other.identity();
         return Objects.equals(a.cell(), b.cell()) && Objects.equals(a.backend(), b.backend())
                 && Objects.equals(a.arm(), b.arm()) && Objects.equals(a.transport(), b.transport())
                 && Objects.equals(a.queue(), b.queue()) && a.seed() == b.seed() && a.n() == b.n()
@@ -91,7 +91,7 @@ public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
                 && (a.condition() == null || b.condition() == null || a.condition().equals(b.condition()));
     }
 
-    private static String identity(NodeRecord r) {
+    private static String identity(CellIdentity r) {
         return r.arm() + "/" + r.transport() + " seed " + r.seed() + " n " + r.n() + " run " + r.run();
     }
 }

@@ -1,5 +1,6 @@
 package io.gsnode.tools.results;
 
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.CellSummary;
 import java.util.List;
 
@@ -14,9 +15,10 @@ public final class CellTable {
                 + "| rx/node, gossip data | control rx/node | duplicates/node |\n");
         md.append("| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (CellSummary s : cells) {
-            md.append("| ").append(s.arm()).append(" | ").append(s.transport()).append(" | ").append(s.n()).append(" | ")
-                    .append(Units.payload(s.payloadBytes())).append(" | ").append(s.scenario()).append(" | ").append(s.seed())
-                    .append(" | ").append(s.run()).append(" | ").append(s.completed()).append('/').append(s.receivers())
+            CellIdentity id = s.identity();
+            md.append("| ").append(id.arm()).append(" | ").append(id.transport()).append(" | ").append(id.n()).append(" | ")
+                    .append(Units.payload(id.payloadBytes())).append(" | ").append(id.scenario()).append(" | ").append(id.seed())
+                    .append(" | ").append(id.run()).append(" | ").append(s.completed()).append('/').append(s.receivers())
                     .append(s.lost() > 0 ? " (" + s.lost() + " lost)" : "").append(" | ").append(ms(s.p50Ms())).append(" | ")
                     .append(ms(s.p99Ms())).append(" | ").append(s.medianRxBytes() == null ? "–" : Units.bytes(s.medianRxBytes()))
                     .append(" | ").append(Units.bytes(s.medianRxDataBytes())).append(" | ").append(Units.bytes(s.medianRxControlBytes()))

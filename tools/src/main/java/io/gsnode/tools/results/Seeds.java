@@ -15,7 +15,7 @@ public final class Seeds {
     /** One value per seed, in seed order. */
     public static List<Stat> perSeed(List<Cell> cells, Function<CellSummary, Stat> statistic) {
         Map<Long, List<Stat>> runs = new TreeMap<>();
-        for (Cell c : cells) runs.computeIfAbsent(c.summary().seed(), s -> new ArrayList<>()).add(statistic.apply(c.summary()));
+        for (Cell c : cells) runs.computeIfAbsent(c.summary().identity().seed(), s -> new ArrayList<>()).add(statistic.apply(c.summary()));
         return runs.values().stream().map(Medians::median).toList();
     }
 
@@ -25,7 +25,7 @@ public final class Seeds {
     }
 
     public static int count(List<Cell> cells) {
-        return (int) cells.stream().mapToLong(c -> c.summary().seed()).distinct().count();
+        return (int) cells.stream().mapToLong(c -> c.summary().identity().seed()).distinct().count();
     }
 
     /** The one value every cell has for {@code field}, or a problem naming the values and the filter that picks one. */

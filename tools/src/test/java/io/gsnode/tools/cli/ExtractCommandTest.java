@@ -28,8 +28,8 @@ class ExtractCommandTest {
         CommandRun run = CommandRun.of(new ExtractCommand(), tmp.resolve("runs").toString());
 
         assertEquals(0, run.status(), run.toString());
-        assertEquals(7, RecordJson.readCell(a.resolve("cell.json")).seed());
-        assertEquals(8, RecordJson.readCell(b.resolve("cell.json")).seed());
+        assertEquals(7, RecordJson.readCell(a.resolve("cell.json")).identity().seed());
+        assertEquals(8, RecordJson.readCell(b.resolve("cell.json")).identity().seed());
         assertTrue(run.out().contains(c + ": cell.json present, left as is"), run.toString());
         assertTrue(run.err().contains("2 written, 1 left as they were"), run.toString());
     }

@@ -1,5 +1,6 @@
 package io.gsnode.tools.results;
 
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.CellStatistics;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
@@ -79,8 +80,9 @@ public final class CellFixture {
             if (missing.contains(i)) continue;
             Double t = i == 0 ? null : completions.get(i - 1);
             boolean done = i == 0 || t != null;
-            out.add(new NodeRecord(NodeRecord.SCHEMA, label(), backend, arm, arm, transport, null, impl, queue, "netem", seed, n(),
-                    payload, scenario, run, condition, i, "peer" + i, i == 0 ? "publisher" : "receiver", "complete", done,
+            CellIdentity identity = new CellIdentity(label(), backend, arm, arm, transport, null, impl, queue, "netem", seed, n(),
+                    payload, scenario, run, condition);
+            out.add(new NodeRecord(NodeRecord.SCHEMA, identity, i, "peer" + i, i == 0 ? "publisher" : "receiver", "complete", done,
                     i == 0 ? Double.valueOf(0) : t, wire,
                     new NodeRecord.Bytes(rxSocket, rxSocket, rxData, rxData, rxControl, rxControl, 0, 0),
                     new NodeRecord.Msgs(1, duplicates, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),

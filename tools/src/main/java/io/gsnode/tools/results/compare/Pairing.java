@@ -69,7 +69,8 @@ public final class Pairing {
                     continue;
                 }
                 GroupId id = new GroupId(rk.rowArm(), rk.transport(), rk.n(), rk.payloadBytes(), rk.scenario(),
-                        SeedKey.text(refRuns.get(0).summary().queue()), SeedKey.text(otherRuns.get(0).summary().queue()));
+                        SeedKey.text(refRuns.get(0).summary().identity().queue()),
+                        SeedKey.text(otherRuns.get(0).summary().identity().queue()));
                 groups.computeIfAbsent(id, x -> new ArrayList<>()).add(new SeedPair(rk.seed(), refRuns, otherRuns));
             }
         }
@@ -90,7 +91,8 @@ public final class Pairing {
 
     /** How a run left out because its host was saturated is listed among the exclusions. */
     public static Exclusion saturatedRun(String side, Cell run, boolean queueAgnostic) {
-        return new Exclusion(Exclusion.Reason.HOST_SATURATED, side, SeedKey.of(run.summary(), queueAgnostic) + " run " + run.summary().run(),
+        return new Exclusion(Exclusion.Reason.HOST_SATURATED, side,
+                SeedKey.of(run.summary(), queueAgnostic) + " run " + run.summary().identity().run(),
                 "saturated for " + run.summary().host().get("saturated_s") + " s");
     }
 
@@ -104,8 +106,8 @@ public final class Pairing {
             Set<Integer> runNumbers = new HashSet<>();
             boolean duplicateRun = false;
             for (Cell c : runs) {
-                queues.add(SeedKey.text(c.summary().queue()));
-                duplicateRun |= !runNumbers.add(c.summary().run());
+                queues.add(SeedKey.text(c.summary().identity().queue()));
+                duplicateRun |= !runNumbers.add(c.summary().identity().run());
             }
             if (queues.size() > 1) {
                 exclusions.add(new Exclusion(Exclusion.Reason.AMBIGUOUS_QUEUE, side.name(), e.getKey().toString(), "queues " + queues));

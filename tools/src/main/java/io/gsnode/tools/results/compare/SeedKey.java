@@ -1,5 +1,6 @@
 package io.gsnode.tools.results.compare;
 
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.NodeRecord;
 import io.gsnode.tools.results.Units;
@@ -23,8 +24,9 @@ record SeedKey(String arm, String transport, String condition, String impl, int 
             .thenComparing(SeedKey::queue, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingLong(SeedKey::seed);
 
     static SeedKey of(CellSummary s, boolean queueAgnostic) {
-        return new SeedKey(text(s.arm()), text(s.transport()), NodeRecord.conditionOrCold(s.condition()), s.impl(), s.n(), s.payloadBytes(), text(s.scenario()),
-                queueAgnostic ? null : text(s.queue()), s.seed());
+        CellIdentity id = s.identity();
+        return new SeedKey(text(id.arm()), text(id.transport()), NodeRecord.conditionOrCold(id.condition()), id.impl(), id.n(),
+                id.payloadBytes(), text(id.scenario()), queueAgnostic ? null : text(id.queue()), id.seed());
     }
 
     /** A field an older or foreign record left out pairs only with another that left it out. */

@@ -1,5 +1,6 @@
 package io.gsnode.tools.results.extract;
 
+import io.gsnode.node.record.CellIdentity;
 import io.gsnode.node.record.CellStatistics;
 import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.record.RecordJson;
@@ -22,9 +23,10 @@ public final class CellExtraction {
         public String describe() {
             if (!written) return dir + ": " + note;
             CellSummary s = summary;
+            CellIdentity id = s.identity();
             int censored = s.receivers() - s.completed();
             return String.format(Locale.ROOT, "%s: wrote %s: %s %s seed %d n %d run %d: %d/%d receivers completed%s%s, p50 %s, p99 %s",
-                    dir, CellDirectories.SUMMARY, s.arm(), s.transport(), s.seed(), s.n(), s.run(), s.completed(), s.receivers(),
+                    dir, CellDirectories.SUMMARY, id.arm(), id.transport(), id.seed(), id.n(), id.run(), s.completed(), s.receivers(),
                     censored > 0 ? " (" + censored + " censored)" : "",
                     filledIn > 0 ? ", " + filledIn + (filledIn == 1 ? " node" : " nodes") + " without a record counted as lost" : "",
                     ms(s.p50Ms()), ms(s.p99Ms()));

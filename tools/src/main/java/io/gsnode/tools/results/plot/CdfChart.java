@@ -1,6 +1,5 @@
 package io.gsnode.tools.results.plot;
 
-import io.gsnode.node.record.CellSummary;
 import io.gsnode.tools.results.Cell;
 import io.gsnode.tools.results.CellRecords;
 import io.gsnode.tools.results.InputProblem;
@@ -31,16 +30,16 @@ public final class CdfChart {
      */
     public static Chart fromCells(List<Cell> cells, List<String> armOrder, int width, int height, PrintWriter err)
             throws InputProblem {
-        int n = Seeds.single(cells, CellSummary::n, "network size", "--n");
-        int payload = Seeds.single(cells, CellSummary::payloadBytes, "payload size", "--payload");
-        String scenario = Seeds.single(cells, CellSummary::scenario, "scenario", "--scenario");
+        int n = Seeds.single(cells, s -> s.identity().n(), "network size", "--n");
+        int payload = Seeds.single(cells, s -> s.identity().payloadBytes(), "payload size", "--payload");
+        String scenario = Seeds.single(cells, s -> s.identity().scenario(), "scenario", "--scenario");
         SideLabels labels = new SideLabels(cells);
         boolean severalSides = cells.stream().map(labels::of).distinct().count() > 1;
         Map<String, List<CellRecords>> byCurve = new LinkedHashMap<>();
         int withoutRecords = 0;
         for (String arm : Figure1Chart.order(cells, armOrder)) {
             for (Cell c : cells) {
-                if (!c.summary().arm().equals(arm)) continue;
+                if (!c.summary().identity().arm().equals(arm)) continue;
                 Optional<CellRecords> records = CellRecords.read(c.dir());
                 if (records.isEmpty()) {
                     withoutRecords++;

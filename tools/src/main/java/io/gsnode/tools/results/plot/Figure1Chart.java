@@ -29,9 +29,9 @@ public final class Figure1Chart {
     /** @param armOrder arms in the order to draw them (others follow by name); may be empty */
     public static Chart build(List<Cell> cells, List<String> armOrder, int width, int height) throws InputProblem {
         if (cells.isEmpty()) throw new InputProblem("no cell to draw");
-        int n = Seeds.single(cells, s -> s.n(), "network size", "--n");
-        int payload = Seeds.single(cells, s -> s.payloadBytes(), "payload size", "--payload");
-        String scenario = Seeds.single(cells, s -> s.scenario(), "scenario", "--scenario");
+        int n = Seeds.single(cells, s -> s.identity().n(), "network size", "--n");
+        int payload = Seeds.single(cells, s -> s.identity().payloadBytes(), "payload size", "--payload");
+        String scenario = Seeds.single(cells, s -> s.identity().scenario(), "scenario", "--scenario");
         SideLabels labels = new SideLabels(cells);
         List<String> arms = order(cells, armOrder);
         // Sides in the order the command line gave them.
@@ -43,7 +43,7 @@ public final class Figure1Chart {
         for (String arm : arms) {
             Map<String, Bar> row = new LinkedHashMap<>();
             for (String side : sides) {
-                List<Cell> mine = cells.stream().filter(c -> c.summary().arm().equals(arm) && labels.of(c).equals(side)).toList();
+                List<Cell> mine = cells.stream().filter(c -> c.summary().identity().arm().equals(arm) && labels.of(c).equals(side)).toList();
                 if (mine.isEmpty()) continue;
                 List<Stat> p99s = Seeds.perSeed(mine, Metric.P99::of);
                 Bar bar = new Bar(Medians.median(p99s), Seeds.median(mine, Metric.P50::of), Medians.standardDeviation(p99s), p99s.size());
@@ -132,7 +132,7 @@ public final class Figure1Chart {
 
     static List<String> order(List<Cell> cells, List<String> armOrder) {
         List<String> arms = new ArrayList<>();
-        TreeSet<String> present = new TreeSet<>(cells.stream().map(c -> c.summary().arm()).toList());
+        TreeSet<String> present = new TreeSet<>(cells.stream().map(c -> c.summary().identity().arm()).toList());
         for (String a : armOrder) if (present.remove(a)) arms.add(a);
         arms.addAll(present);
         return arms;

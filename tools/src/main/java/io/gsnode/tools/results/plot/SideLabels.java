@@ -18,15 +18,15 @@ final class SideLabels {
 
     SideLabels(Collection<Cell> cells) {
         names = cells.stream().map(Cell::side).distinct().count() > 1;
-        transports = cells.stream().map(c -> c.summary().transport()).distinct().count() > 1;
-        queues = cells.stream().map(c -> Objects.toString(c.summary().queue())).distinct().count() > 1;
+        transports = cells.stream().map(c -> c.summary().identity().transport()).distinct().count() > 1;
+        queues = cells.stream().map(c -> Objects.toString(c.summary().identity().queue())).distinct().count() > 1;
     }
 
     String of(Cell cell) {
         List<String> parts = new ArrayList<>();
         if (names || (!transports && !queues)) parts.add(cell.side());
-        if (transports) parts.add(cell.summary().transport());
-        if (queues) parts.add(Objects.toString(cell.summary().queue()));
+        if (transports) parts.add(cell.summary().identity().transport());
+        if (queues) parts.add(Objects.toString(cell.summary().identity().queue()));
         return String.join(" ", parts);
     }
 }

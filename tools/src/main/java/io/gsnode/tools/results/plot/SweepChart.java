@@ -25,8 +25,8 @@ public final class SweepChart {
 
     /** What the x axis sweeps. */
     public enum Axis {
-        N("network size (nodes)", CellSummary::n, 1),
-        PAYLOAD("payload size (KiB)", CellSummary::payloadBytes, 1024);
+        N("network size (nodes)", s -> s.identity().n(), 1),
+        PAYLOAD("payload size (KiB)", s -> s.identity().payloadBytes(), 1024);
 
         final String title;
         final ToIntFunction<CellSummary> field;
@@ -53,11 +53,11 @@ public final class SweepChart {
         if (cells.isEmpty()) throw new InputProblem("no cell to draw");
         String fixed;
         if (axis == Axis.N) {
-            fixed = Units.payload(Seeds.single(cells, CellSummary::payloadBytes, "payload size", "--payload"));
+            fixed = Units.payload(Seeds.single(cells, s -> s.identity().payloadBytes(), "payload size", "--payload"));
         } else {
-            fixed = "n = " + Seeds.single(cells, CellSummary::n, "network size", "--n");
+            fixed = "n = " + Seeds.single(cells, s -> s.identity().n(), "network size", "--n");
         }
-        String scenario = Seeds.single(cells, CellSummary::scenario, "scenario", "--scenario");
+        String scenario = Seeds.single(cells, s -> s.identity().scenario(), "scenario", "--scenario");
         boolean socket = cells.stream().allMatch(c -> c.summary().medianRxBytes() != null);
         List<Row> rows = List.of(
                 new Row("p50 (s)", Metric.P50::of, 1000),
@@ -80,7 +80,7 @@ public final class SweepChart {
                     for (int i = 0; i < xList.size(); i++) {
                         final int si = s, ai = a, xi = i;
                         List<Cell> mine = cells.stream().filter(c -> labels.of(c).equals(sides.get(si))
-                                && c.summary().arm().equals(arms.get(ai)) && axis.field.applyAsInt(c.summary()) == xList.get(xi)).toList();
+                                && c.summary().identity().arm().equals(arms.get(ai)) && axis.field.applyAsInt(c.summary()) == xList.get(xi)).toList();
                         Stat p = mine.isEmpty() ? Stat.MISSING : Seeds.median(mine, rows.get(r).statistic());
                         points[r][s][a][i] = p;
                         if (p.observed()) rowTop[r] = Math.max(rowTop[r], p.value() / rows.get(r).divisor());
