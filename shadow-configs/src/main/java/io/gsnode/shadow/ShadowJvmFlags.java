@@ -28,7 +28,7 @@ public final class ShadowJvmFlags {
      *       spins while another thread is between two steps of a {@code poll}, and its object recycler
      *       returns objects through one whose {@code offer} spins while another thread grows it. Under
      *       Shadow the other thread, once switched out, never runs again while the spinning one makes no
-     *       syscall, and the simulation stops (docs/shadow.md, "Why QUIC cells hung under Shadow").
+     *       syscall, and the simulation stops (docs/findings/shadow-hangs.md).
      *       Without the two pools neither queue is used.</li>
      * </ul>
      */

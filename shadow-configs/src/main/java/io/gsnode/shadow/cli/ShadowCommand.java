@@ -91,7 +91,7 @@ public final class ShadowCommand implements Callable<Integer> {
 
     // On by default: HotSpot's handshake loop waits for its clock to move without blocking, and
     // under Shadow the clock moves only when some syscall is charged time; off, a JVM host can
-    // freeze the whole simulation (docs/shadow.md, "Why JVM hosts need modelled syscall latency").
+    // freeze the whole simulation (docs/findings/shadow-hangs.md, hang 1).
     @Option(names = "--model-unblocked-syscall-latency", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Charge time to non-blocking syscalls, so that threads that spin on the clock advance it "
                     + "(default: on; JVM hosts hang without it, see docs/shadow.md).")
