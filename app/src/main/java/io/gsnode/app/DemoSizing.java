@@ -7,7 +7,8 @@ import java.util.Locale;
  * CPU. A gsnode receiver spends 0.4-0.7 CPU-seconds on one 1 MiB delivery, most of it within a
  * second or two of the publish, and the netns backend's delay switch runs beside the nodes; on a
  * 2-core host the largest atuned_32k cell with no second at >= 95 % CPU was 4 nodes, 6 already
- * saturated it (docs/performance.md). So the demo allows two nodes per core at 1 MiB, fewer for
+ * saturated it (docs/findings/performance-measurements.md). So the demo allows two nodes per
+ * core at 1 MiB, fewer for
  * larger payloads, at least 4 (the smallest cell with relays) and at most 12 (the report's
  * comparison needs no more to show its ordering). The node degree is 4, or every other node where
  * the cell is smaller than that.
@@ -21,7 +22,10 @@ record DemoSizing(int n, int degree, String reason) {
     static final int MIN_NODES = 4;
     static final int MAX_NODES = 12;
     static final int DEGREE = 4;
-    /** Measured: two clean nodes per core at a 1 MiB payload (docs/performance.md, netns backend). */
+    /**
+     * Measured: two clean nodes per core at a 1 MiB payload
+     * (docs/findings/performance-measurements.md, "On the netns backend").
+     */
     static final int NODES_PER_CORE_AT_1MIB = 2;
 
     /** The size for a host of {@code cores} cores and a payload of {@code payload} bytes. */

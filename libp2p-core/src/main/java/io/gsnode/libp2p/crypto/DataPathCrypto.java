@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Why: a node runs C1 only, and the JDK implements both primitives in Java with intrinsics that
  * only C2 uses, so on this project's machines a C1 node seals a 64 KiB Noise frame in 346 us and
- * hashes 64 KiB in 417 us where BoringSSL takes 30 and 130 (docs/performance.md). Every byte a node
+ * hashes 64 KiB in 417 us where BoringSSL takes 30 and 130
+ * (docs/findings/performance-measurements.md). Every byte a node
  * receives is decrypted once and every message hashed, duplicates included. With C2 the JDK's
  * SHA-256 intrinsic (SHA extensions) is about three times faster than this BoringSSL build's, while
  * BoringSSL's AEAD stays ahead of the JDK's at any tier, so {@link Mode#AUTO} takes the AEAD from

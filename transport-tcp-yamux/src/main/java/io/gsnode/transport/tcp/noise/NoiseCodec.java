@@ -16,7 +16,8 @@ import io.netty.util.concurrent.PromiseCombiner;
  * connection: an event loop serves its connections one at a time, and each use ends with the bytes
  * copied out before the pipeline goes on. Per connection they were 128 KiB of heap each, 8.75 MiB
  * at the report's degree 70. (Encrypting through NIO views of the buffers instead, with no scratch
- * at all, made a Shadow cell vary from run to run of one build: docs/performance.md.)
+ * at all, made a Shadow cell vary from run to run of one build:
+ * docs/findings/performance-measurements.md.)
  */
 public final class NoiseCodec extends ChannelDuplexHandler {
 
