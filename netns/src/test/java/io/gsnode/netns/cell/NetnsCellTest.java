@@ -47,7 +47,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * by design: with its commitment park (K = 1, promise 400 ms, TTL 30 s) a receiver with four
  * peers over 150-260 ms round trips parks all four and hears no IHAVE again before their caches
  * expire. Measured on the ring with chords of {@link Fabrics#geoRing}: 2 of 10 runs left 1 and 4
- * receivers short; on the complete graph 16 of 16 runs completed (docs/netns.md).
+ * receivers short; on the complete graph 16 of 16 runs completed
+ * (docs/findings/netns-host-load.md).
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class NetnsCellTest {
