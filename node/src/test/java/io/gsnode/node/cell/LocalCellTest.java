@@ -114,14 +114,14 @@ class LocalCellTest {
     private static void checkIdentity(List<NodeRecord> records, CellSummary summary, Transport transport) {
         for (NodeRecord r : records) {
             String node = "node " + r.index();
-            assertEquals(NodeRecord.JAVA, r.impl(), node);
-            assertEquals(transport.toString(), r.transport(), node);
+            assertEquals(NodeRecord.JAVA, r.identity().impl(), node);
+            assertEquals(transport.toString(), r.identity().transport(), node);
             assertNotNull(r.peerId(), node);
             assertNotNull(r.msgs(), node);
             assertNotNull(r.times(), node);
             if (r.receiver()) assertTrue(r.msgs().received() >= 1, node);
         }
-        assertEquals(NodeRecord.JAVA, summary.impl());
+        assertEquals(NodeRecord.JAVA, summary.identity().impl());
     }
 
     private CellSummary run(Transport transport, Integer kill) throws Exception {
