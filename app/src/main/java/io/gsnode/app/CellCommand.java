@@ -1,5 +1,10 @@
 package io.gsnode.app;
 
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.topology.LatencyModel;
+import io.gsnode.formats.topology.Scenario;
+import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.netns.cell.NetnsCell;
 import io.gsnode.netns.cell.NetnsCellOptions;
 import io.gsnode.netns.fabric.DelayMode;
@@ -14,12 +19,7 @@ import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Workload;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.topology.LatencyModel;
-import io.gsnode.node.topology.Scenario;
-import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.shadow.Qdisc;
 import io.gsnode.shadow.ShadowCell;
 import io.gsnode.shadow.ShadowConfig;

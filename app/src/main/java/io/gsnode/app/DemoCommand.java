@@ -1,5 +1,9 @@
 package io.gsnode.app;
 
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.topology.LatencyModel;
+import io.gsnode.formats.topology.Scenario;
+import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.netns.cell.NamespaceSupport;
 import io.gsnode.netns.cell.NetnsCell;
 import io.gsnode.netns.cell.NetnsCellOptions;
@@ -13,12 +17,8 @@ import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
-import io.gsnode.node.record.CellSummary;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
-import io.gsnode.node.topology.LatencyModel;
-import io.gsnode.node.topology.Scenario;
-import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.tools.results.Cell;
 import io.gsnode.tools.results.CellLoader;

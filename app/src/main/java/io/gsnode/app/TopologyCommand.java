@@ -1,12 +1,12 @@
 package io.gsnode.app;
 
-import io.gsnode.node.topology.InvalidTopologyException;
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.LatencyModel;
-import io.gsnode.node.topology.Scenario;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyReader;
-import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.formats.topology.InvalidTopologyException;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.LatencyModel;
+import io.gsnode.formats.topology.Scenario;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
+import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.tools.topology.EdgeKind;
 import io.gsnode.tools.topology.TopologyGenerator;
 import io.gsnode.tools.topology.TopologyParams;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.NodeRecord;
-import io.gsnode.node.record.RecordJson;
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.record.RecordJson;
 import io.gsnode.shadow.cell.ShadowExecutable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

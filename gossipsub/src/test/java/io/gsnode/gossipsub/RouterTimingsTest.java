@@ -3,9 +3,9 @@ package io.gsnode.gossipsub;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.formats.stats.Histogram;
 import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
-import io.gsnode.gossipsub.trace.Histogram;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

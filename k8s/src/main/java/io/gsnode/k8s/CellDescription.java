@@ -1,7 +1,7 @@
 package io.gsnode.k8s;
 
+import io.gsnode.formats.record.RecordJson;
 import io.gsnode.node.launch.Workload;
-import io.gsnode.node.record.RecordJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

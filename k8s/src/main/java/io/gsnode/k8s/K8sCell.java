@@ -1,10 +1,10 @@
 package io.gsnode.k8s;
 
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.topology.Topology;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;

@@ -1,5 +1,7 @@
 package io.gsnode.k8s;
 
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.netns.fabric.Fabrics;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.launch.Condition;
@@ -7,8 +9,6 @@ import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.transport.quic.QuicConfig;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.gsnode.shadow;
 
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.LatencyMatrix;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.LatencyMatrix;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
 import java.io.IOException;
 import java.io.Writer;
 

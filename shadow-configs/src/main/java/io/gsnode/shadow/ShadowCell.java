@@ -1,10 +1,10 @@
 package io.gsnode.shadow;
 
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.topology.Topology;
 import io.gsnode.transport.quic.QuicConfig;
 import java.util.List;
 import java.util.Objects;

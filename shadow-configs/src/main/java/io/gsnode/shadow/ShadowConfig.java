@@ -1,13 +1,13 @@
 package io.gsnode.shadow;
 
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
 import io.gsnode.node.launch.EpochSource;
 import io.gsnode.node.launch.NodeCommandLine;
 import io.gsnode.node.launch.NodeLaunch;
 import io.gsnode.node.launch.RecordLabels;
-import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.PeerAddressing;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

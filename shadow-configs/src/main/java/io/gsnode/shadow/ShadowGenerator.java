@@ -1,9 +1,9 @@
 package io.gsnode.shadow;
 
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.node.run.ShadowSafety;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
-import io.gsnode.node.topology.TopologyReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

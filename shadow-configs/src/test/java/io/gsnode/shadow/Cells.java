@@ -1,15 +1,15 @@
 package io.gsnode.shadow;
 
-import io.gsnode.node.topology.AccessLink;
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.GeoLatency;
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.LatencyMatrix;
-import io.gsnode.node.topology.LatencyModel;
-import io.gsnode.node.topology.Scenario;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
-import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.formats.topology.AccessLink;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.GeoLatency;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.LatencyMatrix;
+import io.gsnode.formats.topology.LatencyModel;
+import io.gsnode.formats.topology.Scenario;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
+import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.shadow.cli.ShadowCommand;
 import java.io.IOException;
 import java.io.PrintWriter;

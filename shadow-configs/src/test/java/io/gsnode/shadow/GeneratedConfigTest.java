@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.node.topology.Topology;
+import io.gsnode.formats.topology.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.gsnode.gossipsub.trace;
 
+import io.gsnode.formats.stats.Histogram;
 import io.gsnode.gossipsub.MessageId;
 import io.gsnode.libp2p.peer.PeerId;
 import java.util.LinkedHashMap;

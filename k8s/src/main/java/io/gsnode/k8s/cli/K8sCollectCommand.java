@@ -1,11 +1,11 @@
 package io.gsnode.k8s.cli;
 
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.k8s.CellDescription;
 import io.gsnode.k8s.collect.KubectlFetch;
 import io.gsnode.k8s.collect.PodRecords;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

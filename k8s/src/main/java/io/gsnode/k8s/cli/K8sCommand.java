@@ -1,5 +1,8 @@
 package io.gsnode.k8s.cli;
 
+import io.gsnode.formats.topology.InvalidTopologyException;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.k8s.DelayRequest;
 import io.gsnode.k8s.K8sCell;
 import io.gsnode.k8s.manifest.ManifestWriter;
@@ -10,9 +13,6 @@ import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Workload;
-import io.gsnode.node.topology.InvalidTopologyException;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package io.gsnode.k8s.cli;
 
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.k8s.DelayRequest;
 import io.gsnode.k8s.manifest.PodLayout;
 import io.gsnode.k8s.shape.PodShaper;
@@ -9,8 +11,6 @@ import io.gsnode.netns.fabric.KernelProbe;
 import io.gsnode.netns.fabric.PodShapingPlan;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.run.PeerAddressing;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

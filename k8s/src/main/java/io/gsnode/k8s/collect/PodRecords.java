@@ -1,12 +1,12 @@
 package io.gsnode.k8s.collect;
 
+import io.gsnode.formats.record.CellFiles;
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.record.RecordJson;
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.k8s.CellDescription;
 import io.gsnode.k8s.manifest.PodLayout;
-import io.gsnode.node.record.CellFiles;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.NodeRecord;
-import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.topology.Topology;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.gsnode.k8s.shape;
 
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.k8s.DelayRequest;
 import io.gsnode.k8s.manifest.PodLayout;
 import io.gsnode.netns.fabric.Commands;
@@ -9,7 +10,6 @@ import io.gsnode.netns.fabric.PlanStep;
 import io.gsnode.netns.fabric.PodShapingPlan;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.run.PeerAddressing;
-import io.gsnode.node.topology.Topology;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.k8s.DelayRequest;
 import io.gsnode.k8s.K8sCell;
 import io.gsnode.k8s.TestCells;
@@ -14,7 +15,6 @@ import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Transport;
-import io.gsnode.node.topology.Topology;
 import io.gsnode.transport.quic.QuicConfig;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.k8s.DelayRequest;
 import io.gsnode.k8s.K8sCell;
 import io.gsnode.k8s.TestCells;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.run.Transport;
-import io.gsnode.node.topology.Topology;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

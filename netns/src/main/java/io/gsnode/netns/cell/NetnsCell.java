@@ -1,5 +1,8 @@
 package io.gsnode.netns.cell;
 
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.netns.delay.DelaySwitch;
 import io.gsnode.netns.delay.NamespacePaths;
 import io.gsnode.netns.delay.SwitchConfig;
@@ -10,11 +13,8 @@ import io.gsnode.netns.fabric.FabricPlan;
 import io.gsnode.netns.fabric.KernelFeature;
 import io.gsnode.netns.fabric.KernelProbe;
 import io.gsnode.netns.fabric.Preflight;
-import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cell.CellOptions;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyReader;
+import io.gsnode.node.cell.CellRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package io.gsnode.netns.cli;
 
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.netns.fabric.Commands;
 import io.gsnode.netns.fabric.DelayMode;
 import io.gsnode.netns.fabric.Fabric;
@@ -10,8 +12,6 @@ import io.gsnode.netns.fabric.KernelProbe;
 import io.gsnode.netns.fabric.Preflight;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.netns.fabric.UserNamespace;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.gsnode.netns.cli;
 
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.netns.delay.DelaySwitch;
 import io.gsnode.netns.delay.NamespacePaths;
 import io.gsnode.netns.delay.SwitchConfig;
 import io.gsnode.netns.delay.SwitchStats;
 import io.gsnode.netns.delay.SwitchStatsFile;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

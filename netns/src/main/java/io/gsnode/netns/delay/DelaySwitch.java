@@ -1,9 +1,9 @@
 package io.gsnode.netns.delay;
 
-import io.gsnode.gossipsub.trace.Histogram;
-import io.gsnode.node.topology.LatencyMatrix;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
+import io.gsnode.formats.stats.Histogram;
+import io.gsnode.formats.topology.LatencyMatrix;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -1,6 +1,6 @@
 package io.gsnode.netns.delay;
 
-import io.gsnode.gossipsub.trace.Histogram;
+import io.gsnode.formats.stats.Histogram;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;

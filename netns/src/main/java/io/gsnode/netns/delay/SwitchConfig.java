@@ -1,6 +1,6 @@
 package io.gsnode.netns.delay;
 
-import io.gsnode.node.topology.Topology;
+import io.gsnode.formats.topology.Topology;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

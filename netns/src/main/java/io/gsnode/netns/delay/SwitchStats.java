@@ -1,7 +1,7 @@
 package io.gsnode.netns.delay;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.gsnode.gossipsub.trace.Histogram;
+import io.gsnode.formats.stats.Histogram;
 import java.util.List;
 import java.util.Map;
 

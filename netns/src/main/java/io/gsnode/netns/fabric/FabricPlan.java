@@ -1,8 +1,8 @@
 package io.gsnode.netns.fabric;
 
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

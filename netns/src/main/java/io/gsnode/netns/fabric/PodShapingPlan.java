@@ -1,7 +1,7 @@
 package io.gsnode.netns.fabric;
 
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

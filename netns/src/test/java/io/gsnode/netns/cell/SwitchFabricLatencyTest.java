@@ -3,6 +3,8 @@ package io.gsnode.netns.cell;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.netns.delay.DelaySwitch;
 import io.gsnode.netns.delay.NamespacePaths;
 import io.gsnode.netns.delay.NetNamespace;
@@ -15,8 +17,6 @@ import io.gsnode.netns.fabric.Fabrics;
 import io.gsnode.netns.fabric.KernelFeature;
 import io.gsnode.netns.fabric.Preflight;
 import io.gsnode.netns.fabric.QueueKind;
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.Topology;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;

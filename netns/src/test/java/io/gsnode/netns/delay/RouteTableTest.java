@@ -3,7 +3,7 @@ package io.gsnode.netns.delay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.gsnode.node.topology.IpPlan;
+import io.gsnode.formats.topology.IpPlan;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

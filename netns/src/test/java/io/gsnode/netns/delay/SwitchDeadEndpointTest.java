@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.Topology;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.Topology;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;

@@ -3,8 +3,8 @@ package io.gsnode.netns.delay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.Topology;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.Topology;
 import java.net.DatagramSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

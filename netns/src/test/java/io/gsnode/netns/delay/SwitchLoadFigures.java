@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.netns.cli.SwitchCommand;
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.Topology;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -3,8 +3,8 @@ package io.gsnode.netns.delay;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.Topology;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.Topology;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

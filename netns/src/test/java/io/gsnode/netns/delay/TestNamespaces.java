@@ -2,7 +2,7 @@ package io.gsnode.netns.delay;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.gsnode.node.topology.IpPlan;
+import io.gsnode.formats.topology.IpPlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

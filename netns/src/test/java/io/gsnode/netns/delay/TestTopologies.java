@@ -1,16 +1,16 @@
 package io.gsnode.netns.delay;
 
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.LatencyMatrix;
-import io.gsnode.node.topology.LatencyModel;
-import io.gsnode.node.topology.LinkClass;
-import io.gsnode.node.topology.Region;
-import io.gsnode.node.topology.Scenario;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
-import io.gsnode.node.topology.TopologyReader;
-import io.gsnode.node.topology.TopologyWriter;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.LatencyMatrix;
+import io.gsnode.formats.topology.LatencyModel;
+import io.gsnode.formats.topology.LinkClass;
+import io.gsnode.formats.topology.Region;
+import io.gsnode.formats.topology.Scenario;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
+import io.gsnode.formats.topology.TopologyReader;
+import io.gsnode.formats.topology.TopologyWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

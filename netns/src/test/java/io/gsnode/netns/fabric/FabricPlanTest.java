@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.Topology;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.Topology;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
 import java.io.BufferedReader;
 import java.util.HashMap;
 import java.util.List;

@@ -2,17 +2,17 @@ package io.gsnode.netns.fabric;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.gsnode.node.topology.AccessLink;
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.GeoLatency;
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.LatencyMatrix;
-import io.gsnode.node.topology.LatencyModel;
-import io.gsnode.node.topology.LinkClass;
-import io.gsnode.node.topology.Region;
-import io.gsnode.node.topology.Scenario;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
+import io.gsnode.formats.topology.AccessLink;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.GeoLatency;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.LatencyMatrix;
+import io.gsnode.formats.topology.LatencyModel;
+import io.gsnode.formats.topology.LinkClass;
+import io.gsnode.formats.topology.Region;
+import io.gsnode.formats.topology.Scenario;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

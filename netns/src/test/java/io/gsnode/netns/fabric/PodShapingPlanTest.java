@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.node.topology.Topology;
+import io.gsnode.formats.topology.Topology;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

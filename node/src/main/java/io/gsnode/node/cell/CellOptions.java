@@ -1,8 +1,8 @@
 package io.gsnode.node.cell;
 
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.topology.Topology;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

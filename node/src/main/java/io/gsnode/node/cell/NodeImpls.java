@@ -1,6 +1,6 @@
 package io.gsnode.node.cell;
 
-import io.gsnode.node.record.NodeRecord;
+import io.gsnode.formats.record.NodeRecord;
 import java.nio.file.Path;
 import java.util.Objects;
 

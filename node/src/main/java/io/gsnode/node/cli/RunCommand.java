@@ -1,5 +1,8 @@
 package io.gsnode.node.cli;
 
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.topology.LocalTopology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.node.launch.EpochSource;
 import io.gsnode.node.launch.NodeCommandLine;
 import io.gsnode.node.launch.NodeLaunch;
@@ -7,7 +10,6 @@ import io.gsnode.node.launch.RecordLabels;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.peer.EventLog;
-import io.gsnode.node.record.NodeRecord;
 import io.gsnode.node.run.BackgroundLoad;
 import io.gsnode.node.run.NodeDaemon;
 import io.gsnode.node.run.NodeSettings;
@@ -16,8 +18,6 @@ import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.ShadowSafety;
 import io.gsnode.node.run.Transport;
 import io.gsnode.node.run.WarmupPlan;
-import io.gsnode.node.topology.LocalTopology;
-import io.gsnode.node.topology.TopologyReader;
 import io.gsnode.transport.quic.QuicConfig;
 import io.gsnode.transport.tcp.TcpConfig;
 import java.io.IOException;
@@ -28,8 +28,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

@@ -1,6 +1,6 @@
 package io.gsnode.node.launch;
 
-import io.gsnode.node.record.NodeRecord;
+import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.node.run.BackgroundLoad;
 import io.gsnode.node.run.WarmupPlan;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.gsnode.node.launch;
 
+import io.gsnode.formats.topology.Topology;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.SignaturePolicy;
 import io.gsnode.node.run.Transport;
-import io.gsnode.node.topology.Topology;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import io.gsnode.segmentation.arm.Variant;

@@ -1,8 +1,8 @@
 package io.gsnode.node.run;
 
+import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.libp2p.connection.CongestionWindow;
 import io.gsnode.libp2p.connection.Connection;
-import io.gsnode.node.record.NodeRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.gsnode.node.run;
 
+import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.gossipsub.trace.GossipCounters;
 import io.gsnode.libp2p.host.Host;
-import io.gsnode.node.record.NodeRecord;
 
 /**
  * A node's cumulative counters at one instant, so that a stretch of the run can be told apart from

@@ -1,5 +1,6 @@
 package io.gsnode.node.run;
 
+import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.libp2p.connection.Connection;
@@ -9,7 +10,6 @@ import io.gsnode.libp2p.host.Host;
 import io.gsnode.libp2p.identify.IdentifyService;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.node.peer.AgentVersion;
-import io.gsnode.node.record.NodeRecord;
 import io.gsnode.segmentation.arm.Arm;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;

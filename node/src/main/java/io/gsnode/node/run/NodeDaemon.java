@@ -1,5 +1,9 @@
 package io.gsnode.node.run;
 
+import io.gsnode.formats.record.CellIdentity;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.record.RecordJson;
+import io.gsnode.formats.topology.LocalTopology;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.gossipsub.trace.GossipCounters;
@@ -16,10 +20,6 @@ import io.gsnode.libp2p.peer.PeerId;
 import io.gsnode.libp2p.ping.PingService;
 import io.gsnode.node.peer.AgentVersion;
 import io.gsnode.node.peer.EventLog;
-import io.gsnode.node.record.CellIdentity;
-import io.gsnode.node.record.NodeRecord;
-import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.topology.LocalTopology;
 import io.gsnode.segmentation.arm.ArmContext;
 import io.gsnode.segmentation.arm.ArmNode;
 import io.gsnode.segmentation.arm.CellKnobs;

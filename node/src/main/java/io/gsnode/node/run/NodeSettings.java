@@ -36,7 +36,7 @@ public record NodeSettings(
 
     /** The cell's condition, as the record names it. */
     public String condition() {
-        return io.gsnode.node.record.NodeRecord.condition(warmup != null, background != null);
+        return io.gsnode.formats.record.NodeRecord.condition(warmup != null, background != null);
     }
 
     /** Transport values in effect, for the record. */

@@ -1,8 +1,8 @@
 package io.gsnode.node.run;
 
+import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.libp2p.peer.PeerId;
-import io.gsnode.node.record.NodeRecord;
 import java.util.Map;
 
 /**

@@ -1,6 +1,6 @@
 package io.gsnode.node.run;
 
-import io.gsnode.node.topology.TopologyNode;
+import io.gsnode.formats.topology.TopologyNode;
 import io.gsnode.transport.quic.QuicConfig;
 import io.gsnode.transport.tcp.TcpConfig;
 

@@ -6,17 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.record.RecordJson;
+import io.gsnode.formats.topology.TopologyFixtures;
+import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.NodeRecord;
-import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
-import io.gsnode.node.topology.TopologyFixtures;
-import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.segmentation.arm.CellKnobs;
 import io.gsnode.transport.quic.QuicConfig;
 import java.nio.file.Path;
@@ -114,14 +114,14 @@ class LocalCellTest {
     private static void checkIdentity(List<NodeRecord> records, CellSummary summary, Transport transport) {
         for (NodeRecord r : records) {
             String node = "node " + r.index();
-            assertEquals(NodeRecord.JAVA, r.impl(), node);
-            assertEquals(transport.toString(), r.transport(), node);
+            assertEquals(NodeRecord.JAVA, r.identity().impl(), node);
+            assertEquals(transport.toString(), r.identity().transport(), node);
             assertNotNull(r.peerId(), node);
             assertNotNull(r.msgs(), node);
             assertNotNull(r.times(), node);
             if (r.receiver()) assertTrue(r.msgs().received() >= 1, node);
         }
-        assertEquals(NodeRecord.JAVA, summary.impl());
+        assertEquals(NodeRecord.JAVA, summary.identity().impl());
     }
 
     private CellSummary run(Transport transport, Integer kill) throws Exception {

@@ -2,19 +2,19 @@ package io.gsnode.node.cell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.record.RecordJson;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.LatencyModel;
+import io.gsnode.formats.topology.Scenario;
+import io.gsnode.formats.topology.TopologyFixtures;
+import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.NodeRecord;
-import io.gsnode.node.record.RecordJson;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.LatencyModel;
-import io.gsnode.node.topology.Scenario;
-import io.gsnode.node.topology.TopologyFixtures;
-import io.gsnode.node.topology.TopologyWriter;
 import io.gsnode.transport.quic.QuicConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;

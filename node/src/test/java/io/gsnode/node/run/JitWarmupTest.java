@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.gossipsub.GossipConfig;
-import io.gsnode.node.record.NodeRecord;
 import io.gsnode.segmentation.arm.ArmCatalogue;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.gsnode.segmentation.arm;
 
-import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.formats.wire.WireForm;
 import java.util.Map;
 
 /**

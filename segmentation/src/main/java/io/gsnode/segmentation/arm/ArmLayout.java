@@ -1,12 +1,13 @@
 package io.gsnode.segmentation.arm;
 
+import io.gsnode.formats.wire.WireForm;
 import io.gsnode.gossipsub.GossipRouter;
 import io.gsnode.gossipsub.MessageIdFunction;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.segmentation.codec.GossipMessageSet;
 import io.gsnode.segmentation.codec.PayloadEncoder;
 import io.gsnode.segmentation.codec.PayloadGenerator;
-import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.segmentation.codec.WireForms;
 import io.gsnode.segmentation.ids.Topics;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +90,6 @@ final class ArmLayout {
 
     /** docs/arms.md §3.10; the id width is the installed function's on the first message, on its topic. */
     WireForm wireForm() {
-        return WireForm.of(messages, data -> ids.apply(PubMessage.unsigned(topicOf(0), data)).length());
+        return WireForms.of(messages, data -> ids.apply(PubMessage.unsigned(topicOf(0), data)).length());
     }
 }

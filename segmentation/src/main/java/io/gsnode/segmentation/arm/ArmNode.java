@@ -1,9 +1,9 @@
 package io.gsnode.segmentation.arm;
 
+import io.gsnode.formats.wire.WireForm;
 import io.gsnode.gossipsub.Delivery;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.GossipRouter;
-import io.gsnode.segmentation.codec.WireForm;
 import java.util.List;
 import java.util.Map;
 

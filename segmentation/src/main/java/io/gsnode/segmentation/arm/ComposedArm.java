@@ -1,6 +1,7 @@
 package io.gsnode.segmentation.arm;
 
-import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.formats.wire.WireForm;
+import io.gsnode.segmentation.codec.WireForms;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -104,7 +105,7 @@ final class ComposedArm implements Arm {
     public WireForm wireForm(int payloadBytes) {
         ArmKnobs knobs = armKnobs(payloadBytes);
         return knobs.variant() == Variant.B
-                ? WireForm.ofPartialMessages(PartialArmNode.groupOf(knobs, payloadBytes))
+                ? WireForms.ofPartialMessages(PartialArmNode.groupOf(knobs, payloadBytes))
                 : ArmLayout.of(knobs, payloadBytes).wireForm();
     }
 

@@ -1,5 +1,6 @@
 package io.gsnode.segmentation.arm;
 
+import io.gsnode.formats.wire.WireForm;
 import io.gsnode.gossipsub.Delivery;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.GossipRouter;
@@ -7,7 +8,6 @@ import io.gsnode.gossipsub.policy.ForwardingPolicy;
 import io.gsnode.gossipsub.policy.RequestGate;
 import io.gsnode.gossipsub.policy.RequestPolicy;
 import io.gsnode.segmentation.codec.CellBlockRoot;
-import io.gsnode.segmentation.codec.WireForm;
 import io.gsnode.segmentation.policy.DisciplinedRequests;
 import io.gsnode.segmentation.policy.PhaseForwarding;
 import io.gsnode.segmentation.policy.StopPullGate;

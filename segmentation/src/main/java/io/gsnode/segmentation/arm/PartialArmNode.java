@@ -1,5 +1,6 @@
 package io.gsnode.segmentation.arm;
 
+import io.gsnode.formats.wire.WireForm;
 import io.gsnode.gossipsub.Delivery;
 import io.gsnode.gossipsub.GossipConfig;
 import io.gsnode.gossipsub.GossipRouter;
@@ -7,7 +8,7 @@ import io.gsnode.gossipsub.TopicOptions;
 import io.gsnode.segmentation.codec.PayloadGenerator;
 import io.gsnode.segmentation.codec.SegmentCodec;
 import io.gsnode.segmentation.codec.SegmentGroup;
-import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.segmentation.codec.WireForms;
 import io.gsnode.segmentation.ids.Topics;
 import io.gsnode.segmentation.partial.PartialBroadcaster;
 import java.util.ArrayList;
@@ -124,7 +125,7 @@ final class PartialArmNode implements ArmNode {
 
     @Override
     public WireForm wireForm() {
-        return WireForm.ofPartialMessages(groups.get(Diffusion.MEASURED));
+        return WireForms.ofPartialMessages(groups.get(Diffusion.MEASURED));
     }
 
     @Override

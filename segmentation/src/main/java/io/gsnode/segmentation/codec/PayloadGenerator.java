@@ -1,5 +1,7 @@
 package io.gsnode.segmentation.codec;
 
+import io.gsnode.formats.random.GoPcg;
+
 /**
  * The reference harness's synthetic payloads (docs/arms.md §3.1), byte-identical to Go's
  * {@code gossipsim.MainnetLikePayload} and {@code HighEntropyPayload} for the same length and seed.

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.formats.wire.WireForm;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

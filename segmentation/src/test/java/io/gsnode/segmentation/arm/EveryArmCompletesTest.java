@@ -2,8 +2,8 @@ package io.gsnode.segmentation.arm;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gsnode.formats.wire.WireForm;
 import io.gsnode.gossipsub.GossipConfig;
-import io.gsnode.segmentation.codec.WireForm;
 import io.gsnode.segmentation.testnet.InProcessCell;
 import java.time.Duration;
 import java.util.List;

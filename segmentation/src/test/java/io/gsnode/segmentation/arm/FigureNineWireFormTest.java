@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.gsnode.formats.wire.WireForm;
 import io.gsnode.segmentation.codec.PayloadGenerator;
 import io.gsnode.segmentation.codec.SnappyBlock;
-import io.gsnode.segmentation.codec.WireForm;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;

@@ -2,6 +2,7 @@ package io.gsnode.segmentation.ids;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gsnode.formats.wire.WireForm;
 import io.gsnode.gossipsub.MessageIdFunction;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.segmentation.codec.GossipMessageSet;
@@ -9,7 +10,7 @@ import io.gsnode.segmentation.codec.PayloadEncoder;
 import io.gsnode.segmentation.codec.ReferenceVectors;
 import io.gsnode.segmentation.codec.SegmentCodec;
 import io.gsnode.segmentation.codec.SegmentEncodingParams;
-import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.segmentation.codec.WireForms;
 import org.junit.jupiter.api.Test;
 
 /** The wire forms of docs/arms.md §7's table at P = 1 MiB (msgs / need / unit / id bytes). */
@@ -21,7 +22,7 @@ class ArmWireFormTest {
     private static final int K = P.length / 32768;
 
     private static WireForm form(GossipMessageSet set, MessageIdFunction ids, String topic) {
-        return WireForm.of(set, data -> ids.apply(PubMessage.unsigned(topic, data)).length());
+        return WireForms.of(set, data -> ids.apply(PubMessage.unsigned(topic, data)).length());
     }
 
     private static void assertForm(int msgs, int need, int unit, int idBytes, WireForm w) {
@@ -71,8 +72,8 @@ class ArmWireFormTest {
 
     @Test
     void variantBReportsRawSegmentBytesAndNoIds() {
-        assertForm(32, 32, 32768, 0, WireForm.ofPartialMessages(SegmentCodec.plain(P, 32768)));
-        assertForm(64, 32, 32768, 0, WireForm.ofPartialMessages(SegmentCodec.coded(P, 32768, K)));
+        assertForm(32, 32, 32768, 0, WireForms.ofPartialMessages(SegmentCodec.plain(P, 32768)));
+        assertForm(64, 32, 32768, 0, WireForms.ofPartialMessages(SegmentCodec.coded(P, 32768, K)));
     }
 
     @Test

@@ -1,11 +1,11 @@
 package io.gsnode.shadow.cell;
 
-import io.gsnode.node.record.CellFiles;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.NodeRecord;
-import io.gsnode.node.record.RecordJson;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyReader;
+import io.gsnode.formats.record.CellFiles;
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.record.RecordJson;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.shadow.HostNames;
 import io.gsnode.shadow.ShadowCell;
 import io.gsnode.shadow.ShadowConfig;

@@ -1,5 +1,6 @@
 package io.gsnode.shadow.cli;
 
+import io.gsnode.formats.topology.InvalidTopologyException;
 import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.RunCommand;
@@ -7,7 +8,6 @@ import io.gsnode.node.cli.ScheduleOptions;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
-import io.gsnode.node.topology.InvalidTopologyException;
 import io.gsnode.shadow.GraphKind;
 import io.gsnode.shadow.Qdisc;
 import io.gsnode.shadow.ShadowCell;

@@ -1,7 +1,7 @@
 package io.gsnode.tools.cli;
 
-import io.gsnode.node.record.CellIdentity;
-import io.gsnode.node.record.CellSummary;
+import io.gsnode.formats.record.CellIdentity;
+import io.gsnode.formats.record.CellSummary;
 import io.gsnode.tools.results.Cell;
 import java.util.ArrayList;
 import java.util.List;

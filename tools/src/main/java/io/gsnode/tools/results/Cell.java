@@ -1,7 +1,7 @@
 package io.gsnode.tools.results;
 
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.wire.WireForm;
 import java.nio.file.Path;
 
 /**

@@ -1,6 +1,6 @@
 package io.gsnode.tools.results;
 
-import io.gsnode.node.record.CellFiles;
+import io.gsnode.formats.record.CellFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

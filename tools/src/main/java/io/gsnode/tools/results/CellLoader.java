@@ -1,10 +1,10 @@
 package io.gsnode.tools.results;
 
-import io.gsnode.node.record.CellStatistics;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.NodeRecord;
-import io.gsnode.node.record.RecordJson;
-import io.gsnode.segmentation.codec.WireForm;
+import io.gsnode.formats.record.CellStatistics;
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.record.RecordJson;
+import io.gsnode.formats.wire.WireForm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.gsnode.tools.results;
 
-import io.gsnode.node.record.CellIdentity;
-import io.gsnode.node.record.NodeRecord;
-import io.gsnode.node.record.RecordJson;
+import io.gsnode.formats.record.CellIdentity;
+import io.gsnode.formats.record.NodeRecord;
+import io.gsnode.formats.record.RecordJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

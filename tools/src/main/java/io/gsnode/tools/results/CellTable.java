@@ -1,7 +1,7 @@
 package io.gsnode.tools.results;
 
-import io.gsnode.node.record.CellIdentity;
-import io.gsnode.node.record.CellSummary;
+import io.gsnode.formats.record.CellIdentity;
+import io.gsnode.formats.record.CellSummary;
 import java.util.List;
 
 /** One side's cells as a markdown table, one row per cell: what {@code gsnode demo} writes beside its figure. */

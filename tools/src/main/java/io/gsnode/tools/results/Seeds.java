@@ -1,6 +1,6 @@
 package io.gsnode.tools.results;
 
-import io.gsnode.node.record.CellSummary;
+import io.gsnode.formats.record.CellSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

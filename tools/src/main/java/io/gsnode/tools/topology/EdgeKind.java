@@ -1,6 +1,6 @@
 package io.gsnode.tools.topology;
 
-import io.gsnode.node.topology.Edge;
+import io.gsnode.formats.topology.Edge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

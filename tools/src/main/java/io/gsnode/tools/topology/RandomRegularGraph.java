@@ -1,8 +1,8 @@
 package io.gsnode.tools.topology;
 
-import io.gsnode.node.topology.Connectivity;
-import io.gsnode.node.topology.Edge;
-import io.gsnode.segmentation.codec.GoPcg;
+import io.gsnode.formats.random.GoPcg;
+import io.gsnode.formats.topology.Connectivity;
+import io.gsnode.formats.topology.Edge;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

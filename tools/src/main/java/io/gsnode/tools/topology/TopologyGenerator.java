@@ -1,12 +1,12 @@
 package io.gsnode.tools.topology;
 
-import io.gsnode.node.topology.AccessLink;
-import io.gsnode.node.topology.Edge;
-import io.gsnode.node.topology.GeoLatency;
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.LatencyMatrix;
-import io.gsnode.node.topology.Topology;
-import io.gsnode.node.topology.TopologyNode;
+import io.gsnode.formats.topology.AccessLink;
+import io.gsnode.formats.topology.Edge;
+import io.gsnode.formats.topology.GeoLatency;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.LatencyMatrix;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyNode;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package io.gsnode.tools.topology;
 
-import io.gsnode.node.topology.IpPlan;
-import io.gsnode.node.topology.LatencyModel;
-import io.gsnode.node.topology.Scenario;
+import io.gsnode.formats.topology.IpPlan;
+import io.gsnode.formats.topology.LatencyModel;
+import io.gsnode.formats.topology.Scenario;
 import java.util.Objects;
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The topology generator of {@code docs/arms.md} §10: a random regular dial graph (or the
  * known-answer line and star), the link classes of a scenario, the geo or uniform latency model,
- * and the {@link io.gsnode.node.topology.IpPlan} addresses, as a
- * {@link io.gsnode.node.topology.Topology} ready for the writer.
+ * and the {@link io.gsnode.formats.topology.IpPlan} addresses, as a
+ * {@link io.gsnode.formats.topology.Topology} ready for the writer.
  *
  * <p><b>Deviations</b> (the reference's generator was not available, docs/arms.md §0):
  * <ul>

@@ -4,7 +4,7 @@ import static io.gsnode.tools.results.CellFixture.cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.node.record.RecordJson;
+import io.gsnode.formats.record.RecordJson;
 import io.gsnode.tools.results.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.gsnode.tools.topology;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.gsnode.segmentation.codec.GoPcg;
+import io.gsnode.formats.random.GoPcg;
 import org.junit.jupiter.api.Test;
 
 /** The port of Go's math/rand/v2 PCG and IntN against values Go itself produces. */

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gsnode.node.topology.Connectivity;
-import io.gsnode.node.topology.Edge;
+import io.gsnode.formats.topology.Connectivity;
+import io.gsnode.formats.topology.Edge;
 import java.util.HashSet;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** The dial graph of docs/arms.md §10.1: degree, connectivity, clamping, determinism. */
 class RandomRegularGraphTest {

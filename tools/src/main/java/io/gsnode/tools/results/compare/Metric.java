@@ -1,6 +1,6 @@
 package io.gsnode.tools.results.compare;
 
-import io.gsnode.node.record.CellSummary;
+import io.gsnode.formats.record.CellSummary;
 import io.gsnode.tools.results.Stat;
 import java.util.function.Function;
 

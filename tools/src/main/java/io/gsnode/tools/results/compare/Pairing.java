@@ -1,7 +1,7 @@
 package io.gsnode.tools.results.compare;
 
+import io.gsnode.formats.wire.WireForm;
 import io.gsnode.tools.results.Cell;
-import io.gsnode.segmentation.codec.WireForm;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;

@@ -1,8 +1,8 @@
 package io.gsnode.tools.results.compare;
 
-import io.gsnode.node.record.CellIdentity;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.NodeRecord;
+import io.gsnode.formats.record.CellIdentity;
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.tools.results.Units;
 import java.util.Comparator;
 

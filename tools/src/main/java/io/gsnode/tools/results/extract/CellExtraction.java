@@ -1,9 +1,9 @@
 package io.gsnode.tools.results.extract;
 
-import io.gsnode.node.record.CellIdentity;
-import io.gsnode.node.record.CellStatistics;
-import io.gsnode.node.record.CellSummary;
-import io.gsnode.node.record.RecordJson;
+import io.gsnode.formats.record.CellIdentity;
+import io.gsnode.formats.record.CellStatistics;
+import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.record.RecordJson;
 import io.gsnode.tools.results.CellDirectories;
 import io.gsnode.tools.results.CellRecords;
 import io.gsnode.tools.results.InputProblem;

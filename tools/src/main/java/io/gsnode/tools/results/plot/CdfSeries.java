@@ -1,6 +1,6 @@
 package io.gsnode.tools.results.plot;
 
-import io.gsnode.node.record.NodeRecord;
+import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.tools.results.CellRecords;
 import java.util.ArrayList;
 import java.util.List;

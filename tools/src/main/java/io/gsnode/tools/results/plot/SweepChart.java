@@ -1,6 +1,6 @@
 package io.gsnode.tools.results.plot;
 
-import io.gsnode.node.record.CellSummary;
+import io.gsnode.formats.record.CellSummary;
 import io.gsnode.tools.results.Cell;
 import io.gsnode.tools.results.InputProblem;
 import io.gsnode.tools.results.Seeds;

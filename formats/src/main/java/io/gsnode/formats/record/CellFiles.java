@@ -1,0 +1,32 @@
+package io.gsnode.formats.record;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The two files every backend's runner leaves in a cell directory: {@code records.jsonl}, one node
+ * record per line (lost ones included), and {@code cell.json}, the summary. Each is written to a
+ * temporary file and moved into place, so a reader (or a runner killed mid-write) never sees half
+ * of one.
+ */
+public final class CellFiles {
+
+    public static final String RECORDS = "records.jsonl";
+    public static final String SUMMARY = "cell.json";
+
+    private CellFiles() {}
+
+    /**
+     * Writes both files for {@code records} and returns the summary.
+     *
+     * @param host what the backend measured about the machine during the run (load, cost), or empty
+     */
+    public static CellSummary write(Path dir, List<NodeRecord> records, Map<String, Object> host) throws IOException {
+        RecordJson.writeAtomically(dir.resolve(RECORDS), String.join("\n", records.stream().map(RecordJson::line).toList()) + "\n");
+        CellSummary summary = CellStatistics.summarise(records, host);
+        RecordJson.writeAtomically(dir.resolve(SUMMARY), RecordJson.line(summary) + "\n");
+        return summary;
+    }
+}
