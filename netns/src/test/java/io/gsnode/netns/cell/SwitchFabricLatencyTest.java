@@ -87,7 +87,7 @@ class SwitchFabricLatencyTest {
         });
         echoer.setDaemon(true);
         echoer.start();
-        try (echo; client) {
+        try (client) {
             client.socket().setSoTimeout(2000);
             List<Double> rtts = new ArrayList<>();
             ByteBuffer buf = ByteBuffer.allocate(64);
@@ -102,6 +102,12 @@ class SwitchFabricLatencyTest {
             }
             rtts.sort(null);
             return rtts.get(rtts.size() / 2);
+        } finally {
+            // A channel closed while the echoer is blocked in receive keeps its port until that thread
+            // leaves: wait for it, or the next measurement towards b cannot bind the echo port (seen on
+            // a loaded host as "Address already in use").
+            echo.close();
+            echoer.join(TimeUnit.SECONDS.toMillis(10));
         }
     }
 }
