@@ -19,7 +19,7 @@ tier=fast
 for a in "$@"; do
     if [ "$a" = --long ]; then
         tier=long
-        maven_args+=(-Dtest.excludedGroups=none -Dfuzz.seconds=60 -Djqwik.tries=10000)
+        maven_args+=(-Dtest.excludedGroups=none -Dfuzz.skip=false -Djqwik.tries=10000)
     else
         maven_args+=("$a")
     fi
