@@ -2,12 +2,12 @@
 # Runs every test: prepares the go and js interop peers and the Kubernetes schema validator, then
 # the whole Maven build with its tests, then the footprint smoke; at the end, where the time went.
 #
-#   scripts/test.sh          the fast tier: every behaviour proven, in at most 15 minutes on 2 cores
+#   scripts/test.sh          the fast tier: every behaviour proven once; budget 15 minutes on 2 cores
 #   scripts/test.sh --long   also the long tier: tests tagged "long" (every arm as its own process
 #                            cell, the thirty-fold Kwik transfers, ...), a minute of fuzzing per
 #                            target and ten times the property tries; run by hand, not in CI
 #
-# Further arguments go to Maven, e.g. scripts/test.sh -pl node -Dtest=LocalCellTest (docs/testing.md).
+# Further arguments go to Maven (e.g. -o, offline); to run one test, see docs/testing.md.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=scripts/jdk.sh
