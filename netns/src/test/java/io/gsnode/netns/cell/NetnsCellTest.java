@@ -76,7 +76,7 @@ class NetnsCellTest {
         TopologyWriter.write(Fabrics.geoComplete(10, 7), topology);
         CellOptions options = new CellOptions(topology, Workload.of(arm, 1 << 20, TransportChoice.TCP, List.of(), Condition.COLD),
                 Schedule.offsets(0, 8000, 12_000, HOLD_MS), Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
         FabricNames names = Fabrics.freshNames();
         List<CellSummary> summaries = new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, false, names.tag()),
                 System.out).run(out, runs);

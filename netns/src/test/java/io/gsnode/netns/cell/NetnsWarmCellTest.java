@@ -71,7 +71,7 @@ class NetnsWarmCellTest {
         CellOptions options = new CellOptions(topology, Workload.of("wholend", 1 << 20,
                 new TransportChoice.Tcp(nodeArgs.contains("--epoll")), List.of(), condition), Schedule.offsets(0, 6000, 15_000, 8000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
         FabricNames names = Fabrics.freshNames();
         CellSummary s = new NetnsCell(options, new NetnsCellOptions(QueueKind.FIFO, null, false, names.tag()), System.out)
                 .run(dir, 1).get(0);

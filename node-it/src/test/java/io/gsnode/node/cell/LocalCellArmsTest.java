@@ -1,6 +1,7 @@
 package io.gsnode.node.cell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.record.NodeRecord;
@@ -86,14 +87,17 @@ class LocalCellArmsTest {
         for (int i = 0; i < 4; i++) edges.add(new Edge(i, i + 4));
         TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
         CellOptions options = new CellOptions(topology, Workload.of(arm, PAYLOAD, TransportChoice.of(transport, false,
-                QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 2000, 6000, 4000),
+                QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 1500, 4500, 3000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         assertEquals(7, summary.completed(), arm + " over " + transport + ": every receiver completed; records:\n"
                 + String.join("\n", records.stream().map(r -> r.index() + " " + r.status() + " completed=" + r.completed()
                         + " received=" + (r.msgs() == null ? "?" : r.msgs().received()) + " extras=" + r.extras()).toList()));
-        for (NodeRecord r : records) assertEquals(arm, r.identity().arm());
+        for (NodeRecord r : records) {
+            assertEquals(arm, r.identity().arm());
+            assertNull(r.jitWarmup(), "the JIT warm-up was off (--no-jit-warmup): no block");
+        }
     }
 }

@@ -85,7 +85,7 @@ class LocalKwikCellTest {
         CellOptions options = new CellOptions(topology, Workload.of(arm, payload, new TransportChoice.Quic(
                 QuicConfig.DEFAULT.withEngine("kwik")), List.of(), Condition.COLD), Schedule.offsets(0, 4000, 20_000, 15_000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, true, NodeImpls.JAVA);
+                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
         for (int run = 0; run < runs; run++) {
             Path out = dir.resolve("run-" + run);
             CellSummary summary = new CellRunner(options, System.out).run(out, run);

@@ -59,7 +59,7 @@ class ImplCellsTest {
         Path topology = dir.resolve("topology.json");
         TopologyWriter.write(TopologyFixtures.eightNodes(), topology);
         CellOptions options = new CellOptions(topology, Workload.of("wholend", PAYLOAD, TransportChoice.of(transport, false,
-                QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 2000, 6000, 4000),
+                QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 1500, 4500, 3000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
                 System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, impls);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);

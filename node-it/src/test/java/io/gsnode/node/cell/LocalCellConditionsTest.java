@@ -65,7 +65,7 @@ class LocalCellConditionsTest {
         CellOptions options = new CellOptions(topology(), Workload.of(arm, payload, TransportChoice.of(transport, false,
                 QuicConfig.DEFAULT.withEngine("netty")), List.of(), condition.toCondition()), Schedule.offsets(0, 3000, 10_000, 4000),
                 Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS, System.getProperty("java.class.path"),
-                120_000, 20_000, null, 0, true, NodeImpls.JAVA);
+                120_000, 20_000, null, 0, false, NodeImpls.JAVA);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve(name), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve(name).resolve("records.jsonl"));
         assertEquals(NODES - 1, summary.completed(), name + ": every receiver completed the measured payload; records:\n"
