@@ -52,8 +52,9 @@ stage "interop peers (go vet, go test, go build; npm ci)"
 stage "kubernetes schema validator"
 "$root/k8s/validator/install.sh"
 stage "maven verify on JDK $GSNODE_JAVA_VERSION"
-# Two modules at a time where the graph allows (the transports side by side, the backends after
-# node): a module still waits for every module it depends on, so the process cells of node run alone.
-JAVA_HOME=$GSNODE_JAVA_HOME "$root/mvnw" -B -T 2 -f "$root/pom.xml" verify "${maven_args[@]}"
+# Three modules at a time where the graph allows: the transports side by side, then node's process
+# cells (node-it) beside the netns cells and Shadow's, which run niced and take what CPU the
+# real-time cells leave (docs/testing.md).
+JAVA_HOME=$GSNODE_JAVA_HOME "$root/mvnw" -B -T 3 -f "$root/pom.xml" verify "${maven_args[@]}"
 stage "footprint smoke (java, go, js peers on one topology; verify built app/target/gsnode.jar)"
 python3 "$root/bench/footprint.py" --smoke

@@ -23,4 +23,16 @@ record NamespaceIdentity(long device, long inode) {
             return Optional.empty();
         }
     }
+
+    /**
+     * What happened to a namespace that had this identity, seen as {@code now}: nothing (empty),
+     * gone, or replaced by another. {@code ip netns del} unmounts the namespace before it unlinks
+     * the mount point, so for a moment the path is a plain file on the directory's filesystem: a
+     * path on another device than nsfs names no namespace, and counts as gone, not replaced.
+     */
+    Optional<String> changeTo(Optional<NamespaceIdentity> now) {
+        if (now.isEmpty() || now.get().device != device) return Optional.of("is gone");
+        if (now.get().inode != inode) return Optional.of("was replaced by another");
+        return Optional.empty();
+    }
 }

@@ -37,12 +37,8 @@ final class NamespaceWatcher implements Runnable {
     void checkAll() {
         for (Endpoint e : endpoints) {
             if (!e.alive()) continue;
-            Optional<NamespaceIdentity> now = NamespaceIdentity.of(e.namespace);
-            if (now.isEmpty()) {
-                e.die("its namespace " + e.namespace + " is gone");
-            } else if (!now.get().equals(e.identity)) {
-                e.die("its namespace " + e.namespace + " was replaced by another");
-            }
+            Optional<String> change = e.identity.changeTo(NamespaceIdentity.of(e.namespace));
+            change.ifPresent(what -> e.die("its namespace " + e.namespace + " " + what));
         }
     }
 }

@@ -9,7 +9,6 @@ import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.formats.record.RecordJson;
 import io.gsnode.formats.topology.TopologyFixtures;
 import io.gsnode.formats.topology.TopologyWriter;
-import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
@@ -60,8 +59,8 @@ class ImplCellsTest {
         TopologyWriter.write(TopologyFixtures.eightNodes(), topology);
         CellOptions options = new CellOptions(topology, Workload.of("wholend", PAYLOAD, TransportChoice.of(transport, false,
                 QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 1500, 4500, 3000),
-                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, impls);
+                TestNodeJvm.JAVA, TestNodeJvm.get().flags(),
+                TestNodeJvm.get().classpath(), 120_000, 20_000, null, 0, false, impls);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
 
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));

@@ -15,7 +15,6 @@ import io.gsnode.formats.topology.Scenario;
 import io.gsnode.formats.topology.TopologyFixtures;
 import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.node.cli.ConditionOptions;
-import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
@@ -64,7 +63,7 @@ class LocalCellConditionsTest {
         new CommandLine(condition).parseArgs(nodeArgs.toArray(String[]::new));
         CellOptions options = new CellOptions(topology(), Workload.of(arm, payload, TransportChoice.of(transport, false,
                 QuicConfig.DEFAULT.withEngine("netty")), List.of(), condition.toCondition()), Schedule.offsets(0, 3000, 10_000, 4000),
-                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS, System.getProperty("java.class.path"),
+                TestNodeJvm.JAVA, TestNodeJvm.get().flags(), TestNodeJvm.get().classpath(),
                 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve(name), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve(name).resolve("records.jsonl"));

@@ -11,7 +11,6 @@ import io.gsnode.formats.topology.LatencyModel;
 import io.gsnode.formats.topology.Scenario;
 import io.gsnode.formats.topology.TopologyFixtures;
 import io.gsnode.formats.topology.TopologyWriter;
-import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
@@ -72,8 +71,8 @@ class LocalCellPartialArmsTest {
         TopologyWriter.write(TopologyFixtures.ofEdges(8, 3, Scenario.home(), LatencyModel.GEO, edges), topology);
         CellOptions options = new CellOptions(topology, Workload.of(arm, PAYLOAD, TransportChoice.of(transport, false,
                 QuicConfig.DEFAULT.withEngine("netty")), List.of(), Condition.COLD), Schedule.offsets(0, 1500, 4500, HOLD_MS),
-                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
+                TestNodeJvm.JAVA, TestNodeJvm.get().flags(),
+                TestNodeJvm.get().classpath(), 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
         CellSummary summary = new CellRunner(options, System.out).run(dir.resolve("out"), 0);
         List<NodeRecord> records = RecordJson.readNodes(dir.resolve("out/records.jsonl"));
         String story = String.join("\n", records.stream().map(r -> r.index() + " " + r.status() + " completed=" + r.completed()

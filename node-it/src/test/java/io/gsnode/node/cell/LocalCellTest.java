@@ -11,7 +11,6 @@ import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.formats.record.RecordJson;
 import io.gsnode.formats.topology.TopologyFixtures;
 import io.gsnode.formats.topology.TopologyWriter;
-import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
@@ -134,8 +133,8 @@ class LocalCellTest {
         TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
         CellOptions options = new CellOptions(topology, Workload.of("wholend", PAYLOAD, TransportChoice.of(transport, false,
                 QuicConfig.DEFAULT.withEngine(QUIC_ENGINE)), List.of(), Condition.COLD), Schedule.offsets(0, 2000, 6000, 3000),
-                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 120_000, 20_000, kill, 0, true, NodeImpls.JAVA);
+                TestNodeJvm.JAVA, TestNodeJvm.get().flags(),
+                TestNodeJvm.get().classpath(), 120_000, 20_000, kill, 0, true, NodeImpls.JAVA);
         return new CellRunner(options, System.out).run(dir.resolve("out"), 0);
     }
 }

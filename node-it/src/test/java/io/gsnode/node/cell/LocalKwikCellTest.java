@@ -10,7 +10,6 @@ import io.gsnode.formats.topology.LatencyModel;
 import io.gsnode.formats.topology.Scenario;
 import io.gsnode.formats.topology.TopologyFixtures;
 import io.gsnode.formats.topology.TopologyWriter;
-import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
@@ -84,8 +83,8 @@ class LocalKwikCellTest {
         TopologyWriter.write(TopologyFixtures.ofEdges(NODES, 4, Scenario.home(), LatencyModel.GEO, edges), topology);
         CellOptions options = new CellOptions(topology, Workload.of(arm, payload, new TransportChoice.Quic(
                 QuicConfig.DEFAULT.withEngine("kwik")), List.of(), Condition.COLD), Schedule.offsets(0, 4000, 20_000, 15_000),
-                Path.of(System.getProperty("java.home"), "bin", "java"), NodeJvm.BASE_FLAGS,
-                System.getProperty("java.class.path"), 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
+                TestNodeJvm.JAVA, TestNodeJvm.get().flags(),
+                TestNodeJvm.get().classpath(), 120_000, 20_000, null, 0, false, NodeImpls.JAVA);
         for (int run = 0; run < runs; run++) {
             Path out = dir.resolve("run-" + run);
             CellSummary summary = new CellRunner(options, System.out).run(out, run);

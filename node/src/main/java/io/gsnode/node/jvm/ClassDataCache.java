@@ -1,5 +1,6 @@
 package io.gsnode.node.jvm;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The file lives beside the jar, one per JDK feature version ({@code gsnode-jdk25.aot}). It is
  * fresh while it is newer than the jar; the JVM checks the jar itself too and runs without the
- * cache, with a warning on stderr, if they disagree.
+ * cache, with a warning on stderr, if they disagree. A classpath of several jars (the node's
+ * modules and their dependencies, as the process-level tests run nodes) has a cache too, in a
+ * directory its caller names ({@link #ofJars}); the JVM maps an AOT cache only for a classpath of
+ * jars, never of class directories.
  */
 public final class ClassDataCache {
 
@@ -37,30 +41,53 @@ public final class ClassDataCache {
 
     private final Path java;
     private final int feature;
-    private final Path jar;
+    private final List<Path> jars;
+    private final Path file;
 
-    private ClassDataCache(Path java, int feature, Path jar) {
+    private ClassDataCache(Path java, int feature, List<Path> jars, Path directory, String name) {
         this.java = java;
         this.feature = feature;
-        this.jar = jar;
+        this.jars = List.copyOf(jars);
+        this.file = directory.resolve(name + "-jdk" + feature + (feature >= AOT_CACHE_JDK ? ".aot" : ".jsa"));
     }
 
     /** The cache of {@code jar} for the JDK of {@code java} (its {@code release} file names the version); empty when unknown. */
     public static Optional<ClassDataCache> of(Path java, Path jar) {
-        return featureVersion(java).map(v -> new ClassDataCache(java, v, jar.toAbsolutePath()));
+        Path absolute = jar.toAbsolutePath();
+        String name = absolute.getFileName().toString().replaceFirst("\\.jar$", "");
+        return featureVersion(java).map(v -> new ClassDataCache(java, v, List.of(absolute), absolute.getParent(), name));
+    }
+
+    /**
+     * The cache of a classpath of {@code jars} for the JDK of {@code java}, kept in {@code directory}
+     * as {@code name-jdkN.aot}; empty when the JDK is unknown or an entry is not a jar file.
+     */
+    public static Optional<ClassDataCache> ofJars(Path java, List<Path> jars, Path directory, String name) {
+        if (jars.isEmpty() || !jars.stream().allMatch(j -> j.toString().endsWith(".jar") && Files.isRegularFile(j))) {
+            return Optional.empty();
+        }
+        List<Path> absolute = jars.stream().map(Path::toAbsolutePath).toList();
+        return featureVersion(java).map(v -> new ClassDataCache(java, v, absolute, directory.toAbsolutePath(), name));
     }
 
     /** Where the cache is, or would be made. */
     public Path file() {
-        String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-        return jar.resolveSibling(name + "-jdk" + feature + (feature >= AOT_CACHE_JDK ? ".aot" : ".jsa"));
+        return file;
     }
 
-    /** Whether the cache exists and is newer than the jar. */
+    /** The classpath the cache is for, as {@code -cp} takes it. */
+    public String classpath() {
+        return String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());
+    }
+
+    /** Whether the cache exists and is newer than every jar of its classpath. */
     public boolean fresh() {
         try {
-            Path f = file();
-            return Files.isRegularFile(f) && Files.getLastModifiedTime(f).compareTo(Files.getLastModifiedTime(jar)) >= 0;
+            if (!Files.isRegularFile(file)) return false;
+            for (Path jar : jars) {
+                if (Files.getLastModifiedTime(file).compareTo(Files.getLastModifiedTime(jar)) < 0) return false;
+            }
+            return true;
         } catch (IOException e) {
             return false;
         }
@@ -87,10 +114,11 @@ public final class ClassDataCache {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
         cmd.addAll(NodeJvm.BASE_FLAGS);
-        cmd.addAll(NodeJvm.nativeLibraryFlags(jar));
+        if (jars.size() == 1) cmd.addAll(NodeJvm.nativeLibraryFlags(jars.get(0)));
         cmd.add(feature >= AOT_CACHE_JDK ? "-XX:AOTCacheOutput=" + partial : "-XX:ArchiveClassesAtExit=" + partial);
-        cmd.addAll(List.of("-cp", jar.toString(), ClassDataTraining.class.getName(), work.toString()));
-        progress.println("gsnode: making the class-data cache of " + jar.getFileName() + " for JDK " + feature
+        cmd.addAll(List.of("-cp", classpath(), ClassDataTraining.class.getName(), work.toString()));
+        String of = jars.size() == 1 ? jars.get(0).getFileName().toString() : "a classpath of " + jars.size() + " jars";
+        progress.println("gsnode: making the class-data cache of " + of + " for JDK " + feature
                 + " (a training run of a few small cells, once per jar) -> " + target);
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
