@@ -4,6 +4,8 @@ import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.formats.topology.LatencyModel;
 import io.gsnode.formats.topology.Scenario;
+import io.gsnode.formats.topology.Topology;
+import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.formats.topology.TopologyWriter;
 import io.gsnode.netns.cell.NetnsCell;
 import io.gsnode.netns.cell.NetnsCellOptions;
@@ -29,6 +31,7 @@ import io.gsnode.shadow.cell.ShadowExecutable;
 import io.gsnode.tools.topology.EdgeKind;
 import io.gsnode.tools.topology.TopologyGenerator;
 import io.gsnode.tools.topology.TopologyParams;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -207,13 +210,30 @@ public final class CellCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        Files.createDirectories(out);
-        Path topo = topology;
+        if (runs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1, was " + runs);
+        if (topology != null) {
+            // Read and checked before --out is made: a missing or broken file is refused, nothing written.
+            try {
+                TopologyReader.read(topology);
+            } catch (IOException | IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--topology " + topology + ": " + CommandErrors.describe(e));
+            }
+        }
+        Topology generated = null;
         if (n != null) {
             Scenario sc = Scenario.parse(scenario).orElseThrow(() ->
                     new CommandLine.ParameterException(spec.commandLine(), "unknown scenario '" + scenario + "'; " + Scenario.NAMES));
+            try {
+                generated = TopologyGenerator.generate(new TopologyParams(n, degree, seed, LatencyModel.GEO, sc, EdgeKind.REGULAR));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--n " + n + " --degree " + degree + ": " + e.getMessage());
+            }
+        }
+        Files.createDirectories(out);
+        Path topo = topology;
+        if (generated != null) {
             topo = out.resolve("topology.json");
-            TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(n, degree, seed, LatencyModel.GEO, sc, EdgeKind.REGULAR)), topo);
+            TopologyWriter.write(generated, topo);
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = System.getProperty("java.class.path");

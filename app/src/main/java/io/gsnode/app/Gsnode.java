@@ -50,7 +50,7 @@ public final class Gsnode implements Runnable {
                 .filter(c -> c != CommandLine.HelpCommand.class && c.getAnnotation(Command.class).name().equals(args[0]))
                 .toList();
         for (Class<?> subcommand : named.isEmpty() ? SUBCOMMANDS : named) root.addSubcommand(subcommand);
-        return root;
+        return CommandErrors.install(root);
     }
 
     @Override

@@ -57,7 +57,7 @@ class InteropNodeCommandTest {
                 + "{\"type\":\"subscribeToTopic\",\"topicID\":\"a-subnet\"},"
                 + "{\"type\":\"waitUntil\",\"elapsedSeconds\":1},"
                 + "{\"type\":\"publish\",\"messageID\":3,\"messageSizeBytes\":1024,\"topicID\":\"a-subnet\"}]}");
-        Result r = run("--params", params.toString(), "--node-id", "5");
+        Result r = runIsolated("--params", params.toString(), "--node-id", "5");
         assertEquals(0, r.exit(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals(1, lines.size(), "only the PeerID line: our own publish is not a received message\n" + r.out());
@@ -66,7 +66,23 @@ class InteropNodeCommandTest {
     }
 
     private Result run(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return run(List.of(), args);
+    }
+
+    /**
+     * In a network namespace of its own where the host allows one ({@code unshare -Urn}): the node
+     * listens on 0.0.0.0:9000, as the harness fixes, and the local cells of {@code node-it}, which
+     * Maven may be running beside this module, listen on port 9000 of loopback addresses.
+     */
+    private Result runIsolated(String... args) throws Exception {
+        boolean userNamespaces = new ProcessBuilder("unshare", "-Urn", "true").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+        return run(userNamespaces ? List.of("unshare", "-Urn") : List.of(), args);
+    }
+
+    private Result run(List<String> prefix, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), InteropNodeCommand.class.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile()).start();

@@ -24,6 +24,8 @@ import java.util.Optional;
 final class TestNodeJvm {
 
     static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+    /** Set to false to start the nodes without the cache (to measure what it saves, or to rule it out). */
+    static final String CACHE_PROPERTY = "gsnode.test.classDataCache";
 
     /** A node's classpath and JVM flags. */
     record Launch(String classpath, List<String> flags) {}
@@ -38,6 +40,10 @@ final class TestNodeJvm {
     }
 
     private static Optional<Launch> cached() {
+        if (!Boolean.parseBoolean(System.getProperty(CACHE_PROPERTY, "true"))) {
+            System.out.println("TestNodeJvm: -D" + CACHE_PROPERTY + "=false: nodes start without a class-data cache");
+            return Optional.empty();
+        }
         List<Path> jars = new ArrayList<>();
         Path target = Path.of("target").toAbsolutePath();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
