@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.formats.record.CellSummary;
@@ -18,7 +19,9 @@ import io.gsnode.node.run.Schedule;
 import io.gsnode.node.run.Transport;
 import io.gsnode.segmentation.arm.CellKnobs;
 import io.gsnode.transport.quic.QuicConfig;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -109,6 +112,21 @@ class LocalCellTest {
         assertEquals("lost", killed.status());
         assertFalse(killed.completed());
         assertNull(summary.p99Ms(), "p99 over 5 receivers falls on the censored one");
+    }
+
+    /** A node that cannot start fails the cell with what it said, not only where its log was. */
+    @Test
+    void aNodeThatDiesBeforeListeningIsReportedWithItsLastWords() throws Exception {
+        Path topology = dir.resolve("topology.json");
+        TopologyWriter.write(TopologyFixtures.sixNodes(), topology);
+        List<String> flags = new ArrayList<>(TestNodeJvm.get().flags());
+        flags.add("-Xmx1k"); // below the JVM's minimum: it refuses to start, and says so on stderr
+        CellOptions options = new CellOptions(topology, Workload.of("wholend", PAYLOAD, TransportChoice.TCP, List.of(), Condition.COLD),
+                Schedule.offsets(0, 2000, 6000, 3000), TestNodeJvm.JAVA, flags, TestNodeJvm.get().classpath(), 120_000, 20_000, null, 0,
+                false, NodeImpls.JAVA);
+        IOException e = assertThrows(IOException.class, () -> new CellRunner(options, System.out).run(dir.resolve("out"), 0));
+        assertTrue(e.getMessage().contains("exited before listening"), e.getMessage());
+        assertTrue(e.getMessage().contains("heap"), "the JVM's own words about its heap:\n" + e.getMessage());
     }
 
     /**

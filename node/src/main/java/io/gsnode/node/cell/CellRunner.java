@@ -19,6 +19,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -71,7 +72,7 @@ public final class CellRunner {
             Path epochFile = dir.resolve("epoch").toAbsolutePath();
             Files.deleteIfExists(epochFile);
             for (int i = 0; i < n; i++) start(i, options.impls().of(i, topology.publisher()), dir, epochFile, label, run);
-            awaitListening(n);
+            awaitListening(n, dir.resolve("nodes"));
             // Every node listens: the instants start now, the same for all.
             long epoch = System.currentTimeMillis() + EPOCH_MARGIN_MS;
             RecordJson.writeAtomically(epochFile, epoch + "\n");
@@ -94,10 +95,37 @@ public final class CellRunner {
         return options.instants().publishAt().toMillis();
     }
 
+    /**
+     * What a node said before it ended, for the error that reports it: its {@code error} events, its
+     * other output and the last lines of its log (a test's or a CI run's cell directory may be gone
+     * when it is read).
+     */
+    private static String lastWords(Path nodes, int index) {
+        List<String> said = new ArrayList<>();
+        try {
+            Path events = nodes.resolve("node-" + index + ".events");
+            if (Files.exists(events)) {
+                // Its error events, and what it printed outside the event protocol (the JVM's own
+                // start-up errors go to stdout).
+                for (String line : Files.readAllLines(events)) {
+                    if (line.contains("\"error\"") || !line.startsWith("{")) said.add(line);
+                }
+            }
+            Path log = nodes.resolve("node-" + index + ".log");
+            if (Files.exists(log)) {
+                List<String> lines = Files.readAllLines(log);
+                said.addAll(lines.subList(Math.max(0, lines.size() - 8), lines.size()));
+            }
+        } catch (IOException | UncheckedIOException e) {
+            said.add("(unreadable: " + e.getMessage() + ")");
+        }
+        return said.isEmpty() ? "" : ":\n  " + String.join("\n  ", said);
+    }
+
     /** Between the last node listening and T0: time for every node to see the epoch file. */
     private static final long EPOCH_MARGIN_MS = 300;
 
-    private void awaitListening(int n) throws InterruptedException, IOException {
+    private void awaitListening(int n, Path nodes) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.startupMs());
         long nextReport = 0;
         while (listening.get() < n) {
@@ -105,7 +133,7 @@ public final class CellRunner {
                 for (int i = 0; i < processes.size(); i++) {
                     if (!processes.get(i).isAlive()) {
                         throw new IOException("node " + i + " exited before listening (exit " + processes.get(i).exitValue()
-                                + "); see its log in nodes/node-" + i + ".log");
+                                + "); see its log in nodes/node-" + i + ".log" + lastWords(nodes, i));
                     }
                 }
             }

@@ -42,6 +42,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One node of a cell (docs/arms.md §11.3): listen, dial the edges this node owns, subscribe, publish
@@ -85,6 +86,14 @@ public final class NodeDaemon {
 
     /** How long a node waits for the runner's epoch file: every JVM of a big local cell must start first. */
     private static final Duration EPOCH_WAIT = Duration.ofMinutes(10);
+    /**
+     * How long binding the listener may take. It includes the first use of Netty (its classes, the
+     * event loops, the native transport), which on a host whose cores every node of a cell starts
+     * on at once took more than the 10 s once allowed (a node of a local cell exited before
+     * listening beside a busy build); the runner bounds start-up as a whole, so this only catches a
+     * listener that never binds.
+     */
+    private static final Duration LISTEN_WAIT = Duration.ofSeconds(60);
 
     public NodeDaemon(NodeSettings settings, LocalTopology topology, EventLog events) {
         this.settings = settings;
@@ -160,7 +169,11 @@ public final class NodeDaemon {
 
     private void listen(NodeParts node, RunState state) throws Exception {
         int index = settings.index();
-        node.host().listen(listenAddr(index)).get(10, TimeUnit.SECONDS);
+        try {
+            node.host().listen(listenAddr(index)).get(LISTEN_WAIT.toSeconds(), TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new IOException("cannot listen on " + listenAddr(index) + " within " + LISTEN_WAIT.toSeconds() + " s", e);
+        }
         state.router = node.router().start();
         events.emit("listening", "index", index, "addr", listenAddr(index).toString());
         if (settings.jitWarmup()) state.jit = JitWarmup.start(settings.arm(), settings.payloadBytes(), settings.gossip());
