@@ -22,7 +22,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -51,7 +53,7 @@ public final class ClassDataTraining {
     private static final int PAYLOAD = 128 * 1024;
     private static final long LISTENER_KEY = 900;
     /** Short instants: the run is there to load and link classes, and {@code ./gsnode} waits for it once per jar. */
-    private static final long LEAD_MS = 300, SUBSCRIBE_MS = 1000, PUBLISH_MS = 2000, HOLD_MS = 800;
+    private static final long LEAD_MS = 2000, SUBSCRIBE_MS = 1000, PUBLISH_MS = 2000, HOLD_MS = 800;
 
     /** One training cell; {@code name} prefixes its records. */
     private record Cell(String name, String arm, TransportChoice transport) {}
@@ -66,13 +68,16 @@ public final class ClassDataTraining {
         Path work = Path.of(args[0]);
         Path topology = work.resolve("topology.json");
         Files.writeString(topology, twoNodeTopology(), StandardCharsets.UTF_8);
-        ExecutorService nodes = Executors.newFixedThreadPool(2);
-        int failures = 0;
+        // The cells run side by side, each on a port of its own: their instants are most of the
+        // run, and ./gsnode waits for it once per jar (the node-it tests once per build).
+        ExecutorService nodes = Executors.newFixedThreadPool(2 * CELLS.size() + 2);
+        Set<Integer> ports = new HashSet<>();
+        List<Future<Integer>> exits = new ArrayList<>();
+        EpochSource epoch = new EpochSource.AtMillis(System.currentTimeMillis() + LEAD_MS);
         for (Cell cell : CELLS) {
             int port = freePort();
+            while (!ports.add(port)) port = freePort();
             Workload workload = Workload.of(cell.arm(), PAYLOAD, cell.transport(), List.of(), Condition.COLD);
-            EpochSource epoch = new EpochSource.AtMillis(System.currentTimeMillis() + LEAD_MS);
-            List<Future<Integer>> exits = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 NodeLaunch launch = new NodeLaunch(topology, i, workload, Schedule.offsets(0, SUBSCRIBE_MS, PUBLISH_MS, HOLD_MS),
                         epoch, work.resolve(cell.name() + "-" + cell.arm() + "-node" + i + ".json"), RecordLabels.DEFAULT, port,
@@ -81,20 +86,22 @@ public final class ClassDataTraining {
                 String[] a = NodeCommandLine.gsnodeRun(launch).toArray(String[]::new);
                 exits.add(nodes.submit(() -> new CommandLine(new RunCommand()).execute(a)));
             }
-            for (Future<Integer> exit : exits) {
-                if (exit.get() != 0) failures++;
-            }
         }
-        failures += peerExchange(nodes);
+        int peerPort = freePort();
+        while (!ports.add(peerPort)) peerPort = freePort();
+        exits.addAll(peerExchange(nodes, peerPort));
+        int failures = 0;
+        for (Future<Integer> exit : exits) {
+            if (exit.get() != 0) failures++;
+        }
         nodes.shutdown();
         // A failed cell still trained what it loaded; say so, but the cache is worth keeping.
         System.err.println("training: " + CELLS.size() + " cells and a peer exchange, " + failures + " processes exited non-zero");
         System.exit(0);
     }
 
-    /** A listening and a dialling interop peer, one 64 KiB message between them; returns the non-zero exits. */
-    private static int peerExchange(ExecutorService peers) throws Exception {
-        int port = freePort();
+    /** A listening and a dialling interop peer, one 64 KiB message between them, started on {@code peers}. */
+    private static List<Future<Integer>> peerExchange(ExecutorService peers, int port) throws InterruptedException {
         PeerId listener = PeerId.fromPubKey(Ed25519.fromIndex(LISTENER_KEY).publicKey());
         String addr = "/ip4/127.0.0.1/tcp/" + port;
         List<String[]> runs = List.of(
@@ -107,11 +114,7 @@ public final class ClassDataTraining {
             exits.add(peers.submit(() -> new CommandLine(new PeerCommand()).execute(args)));
             Thread.sleep(500); // the listener first
         }
-        int failures = 0;
-        for (Future<Integer> exit : exits) {
-            if (exit.get() != 0) failures++;
-        }
-        return failures;
+        return exits;
     }
 
     /** A port free for TCP and UDP on both loopback addresses the two nodes use. */
