@@ -42,6 +42,10 @@ final class CommandErrors {
         return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 
+    /**
+     * {@code gsnode cell: <what failed>}: an input or environment failure (a file, a socket, a value)
+     * in one line, with the stack trace on request; anything else with its stack trace.
+     */
     static int failed(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
         PrintWriter err = cmd.getErr();
         String name = cmd.getCommandSpec().qualifiedName();

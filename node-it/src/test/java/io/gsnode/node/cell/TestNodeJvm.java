@@ -13,8 +13,9 @@ import java.util.Optional;
  * How the process-level cells start gsnode's node JVMs: the test JVM's {@code java}, the node
  * flags, and the jars of the test's classpath with their class-data cache, made once per build
  * by the same training run {@code ./gsnode} makes for its jar ({@link ClassDataCache}). Starting a
- * node is most of a test cell's CPU (about 1.5 CPU-s a node without the cache on the 2-core
- * machine, a third less with it), and this module starts about a hundred and fifty.
+ * node is most of a test cell's CPU (over four 8-node cells on the 2-core machine, JDK 25: 90
+ * CPU-s without the cache, 61 with it; docs/testing.md), and this module's cells start over a
+ * hundred nodes.
  *
  * <p>The JVM maps an AOT cache only for a classpath of jars: run through Maven's reactor to
  * {@code verify} (as {@code scripts/test.sh} does) or on one module ({@code -pl node-it}), the

@@ -88,10 +88,10 @@ public final class NodeDaemon {
     private static final Duration EPOCH_WAIT = Duration.ofMinutes(10);
     /**
      * How long binding the listener may take. It includes the first use of Netty (its classes, the
-     * event loops, the native transport), which on a host whose cores every node of a cell starts
-     * on at once took more than the 10 s once allowed (a node of a local cell exited before
-     * listening beside a busy build); the runner bounds start-up as a whole, so this only catches a
-     * listener that never binds.
+     * event loops, the native transport) on a host where every node of a cell starts at once. It
+     * was 10 s, the one bound on the way to listening, when a local cell's node exited before
+     * listening in two full test runs on a busy host; the runner bounds start-up as a whole
+     * ({@code startupMs}), so this only catches a listener that never binds.
      */
     private static final Duration LISTEN_WAIT = Duration.ofSeconds(60);
 
