@@ -15,6 +15,7 @@ import io.gsnode.node.launch.RecordLabels;
 import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
 import java.io.BufferedReader;
+import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -66,6 +67,12 @@ public final class CellRunner {
         int n = topology.n();
         Files.createDirectories(dir.resolve("nodes"));
         String label = options.label(topology, run);
+        try (Closeable claim = placement.claimHost(progress)) {
+            return runClaimed(topology, n, dir, label, run);
+        }
+    }
+
+    private CellSummary runClaimed(Topology topology, int n, Path dir, String label, int run) throws IOException, InterruptedException {
         Thread reaper = new Thread(this::killAll, "cell-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
@@ -280,7 +287,10 @@ public final class CellRunner {
         for (Process p : all) p.toHandle().destroy();
         for (Process p : all) {
             try {
-                if (!p.waitFor(3, TimeUnit.SECONDS)) p.toHandle().destroyForcibly();
+                if (!p.waitFor(3, TimeUnit.SECONDS)) {
+                    p.toHandle().destroyForcibly();
+                    p.waitFor(5, TimeUnit.SECONDS); // gone, and its port free, before the host is released
+                }
             } catch (InterruptedException e) {
                 p.toHandle().destroyForcibly();
                 Thread.currentThread().interrupt();

@@ -1,6 +1,9 @@
 package io.gsnode.node.cell;
 
 import io.gsnode.node.run.PeerAddressing;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.util.Map;
 
 /**
@@ -20,6 +23,12 @@ final class LoopbackPlacement implements NodePlacement {
     @Override
     public PeerAddressing addressing() {
         return PeerAddressing.LOOPBACK;
+    }
+
+    /** Port 9000 of 127.0.0.x, which every local cell's nodes listen on ({@link LoopbackClaim}). */
+    @Override
+    public Closeable claimHost(PrintStream progress) throws IOException {
+        return LoopbackClaim.acquire(progress);
     }
 
     @Override

@@ -1,6 +1,9 @@
 package io.gsnode.node.cell;
 
 import io.gsnode.node.run.PeerAddressing;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 
@@ -32,6 +35,14 @@ public interface NodePlacement {
     /** Where the nodes listen and find each other: their topology addresses unless the placement says otherwise. */
     default PeerAddressing addressing() {
         return PeerAddressing.TOPOLOGY;
+    }
+
+    /**
+     * Holds what the cell's nodes need of the host exclusively, from before the first node starts
+     * until {@code close}; waits, saying so on {@code progress}, while another cell holds it.
+     */
+    default Closeable claimHost(PrintStream progress) throws IOException {
+        return () -> {};
     }
 
     /** Called once the instants are fixed; a backend that samples host load starts here. */

@@ -42,7 +42,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One node of a cell (docs/arms.md §11.3): listen, dial the edges this node owns, subscribe, publish
@@ -86,14 +85,6 @@ public final class NodeDaemon {
 
     /** How long a node waits for the runner's epoch file: every JVM of a big local cell must start first. */
     private static final Duration EPOCH_WAIT = Duration.ofMinutes(10);
-    /**
-     * How long binding the listener may take. It includes the first use of Netty (its classes, the
-     * event loops, the native transport) on a host where every node of a cell starts at once. It
-     * was 10 s, the one bound on the way to listening, when a local cell's node exited before
-     * listening in two full test runs on a busy host; the runner bounds start-up as a whole
-     * ({@code startupMs}), so this only catches a listener that never binds.
-     */
-    private static final Duration LISTEN_WAIT = Duration.ofSeconds(60);
 
     public NodeDaemon(NodeSettings settings, LocalTopology topology, EventLog events) {
         this.settings = settings;
@@ -169,11 +160,7 @@ public final class NodeDaemon {
 
     private void listen(NodeParts node, RunState state) throws Exception {
         int index = settings.index();
-        try {
-            node.host().listen(listenAddr(index)).get(LISTEN_WAIT.toSeconds(), TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            throw new IOException("cannot listen on " + listenAddr(index) + " within " + LISTEN_WAIT.toSeconds() + " s", e);
-        }
+        node.host().listen(listenAddr(index)).get(10, TimeUnit.SECONDS);
         state.router = node.router().start();
         events.emit("listening", "index", index, "addr", listenAddr(index).toString());
         if (settings.jitWarmup()) state.jit = JitWarmup.start(settings.arm(), settings.payloadBytes(), settings.gossip());
