@@ -84,25 +84,27 @@ class CommandErrorsTest {
         assertFalse(Files.exists(out), "nothing written");
     }
 
-    @Test
-    void aFileSystemFailureNamesItsPathInOneLine() {
+    /** What the root command reports for {@code e} thrown while running. */
+    private static Outcome failedWith(Exception e) {
         CommandLine cl = new CommandLine(new Gsnode());
         StringWriter err = new StringWriter();
         cl.setErr(new PrintWriter(err));
-        int exit = CommandErrors.failed(new NoSuchFileException("/no/such/dir/record.json"), cl, null);
-        assertEquals(1, exit);
-        assertEquals("gsnode: no such file or directory: /no/such/dir/record.json", err.toString().lines().findFirst().orElseThrow());
-        assertFalse(err.toString().contains("\tat "), err.toString());
+        return new Outcome(CommandErrors.failed(e, cl, null), err.toString());
+    }
+
+    @Test
+    void aFileSystemFailureNamesItsPathInOneLine() {
+        Outcome o = failedWith(new NoSuchFileException("/no/such/dir/record.json"));
+        assertEquals(1, o.exit());
+        assertEquals("gsnode: no such file or directory: /no/such/dir/record.json", o.lines().get(0));
+        assertFalse(o.err().contains("\tat "), o.err());
     }
 
     @Test
     void aBugOfOursKeepsItsStackTrace() {
-        CommandLine cl = new CommandLine(new Gsnode());
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err));
-        int exit = CommandErrors.failed(new NullPointerException("x"), cl, null);
-        assertEquals(1, exit);
-        assertTrue(err.toString().startsWith("gsnode: NullPointerException: x"), err.toString());
-        assertTrue(err.toString().contains("\tat "), "a report of a bug needs where it happened:\n" + err);
+        Outcome o = failedWith(new NullPointerException("x"));
+        assertEquals(1, o.exit());
+        assertTrue(o.err().startsWith("gsnode: NullPointerException: x"), o.err());
+        assertTrue(o.err().contains("\tat "), "a report of a bug needs where it happened:\n" + o.err());
     }
 }
