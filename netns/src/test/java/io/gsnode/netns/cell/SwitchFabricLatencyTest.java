@@ -30,9 +30,15 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The fabric of a 10-node geo cell, built the way {@code gsnode cell --backend netns --delay
- * userspace} builds it, with the switch that cell starts: for every dialled pair, a timestamped UDP
- * echo across the fabric measures the one-way latency (half the round trip) and it matches the
+ * userspace} builds it, with the switch that cell starts: for every dialled pair, timestamped UDP
+ * echoes across the fabric measure the one-way latency (half the round trip) and it matches the
  * topology's within 2 ms.
+ *
+ * <p>The latency the fabric imposes is the quickest echo's: a busy host only ever adds to a round
+ * trip (the echoer, the switch and the kernel's packet path all wait for a core), and beside a full
+ * test run's local cells the median of 27 echoes was seen 2 ms above the topology's on one pair in
+ * four full runs of nine, at any CPU priority of this JVM. That the typical packet, not only the quickest, gets
+ * the pair's latency is {@code SwitchLatencyTest}'s check (the median of 20 echoes).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SwitchFabricLatencyTest {
@@ -54,20 +60,22 @@ class SwitchFabricLatencyTest {
             delaySwitch.start();
             for (Edge e : t.edges()) {
                 double expected = (t.latency().micros(e.a(), e.b()) + t.latency().micros(e.b(), e.a())) / 2000.0;
-                double measured = medianRoundTripMs(namespaces, t, e.a(), e.b(), ECHOES) / 2;
-                if (Math.abs(measured - expected) > 2.0) {
-                    // A loaded host can delay most of a few echoes; measure once more, longer, before judging.
-                    measured = medianRoundTripMs(namespaces, t, e.a(), e.b(), 3 * ECHOES) / 2;
+                List<Double> rtts = roundTripsMs(namespaces, t, e.a(), e.b(), ECHOES);
+                if (Math.abs(rtts.get(0) / 2 - expected) > 2.0) {
+                    // Not one quick echo in nine: measure once more, longer, before judging.
+                    rtts = roundTripsMs(namespaces, t, e.a(), e.b(), 3 * ECHOES);
                 }
-                System.out.printf("pair %d-%d: one-way %.2f ms measured, %.2f ms in the topology%n", e.a(), e.b(), measured, expected);
-                if (Math.abs(measured - expected) > 2.0) mismatches.add(e + ": " + measured + " vs " + expected);
+                double quickest = rtts.get(0) / 2;
+                System.out.printf("pair %d-%d: one-way %.2f ms (quickest echo; median %.2f), %.2f ms in the topology%n",
+                        e.a(), e.b(), quickest, rtts.get(rtts.size() / 2) / 2, expected);
+                if (Math.abs(quickest - expected) > 2.0) mismatches.add(e + ": " + quickest + " vs " + expected);
             }
         }
         assertTrue(mismatches.isEmpty(), "pairs off by more than 2 ms: " + mismatches);
     }
 
-    /** Node a pings node b's echo port {@code echoes} times, one at a time; the median round trip in ms. */
-    private static double medianRoundTripMs(List<Path> namespaces, Topology t, int a, int b, int echoes) throws Exception {
+    /** Node a pings node b's echo port {@code echoes} times, one at a time; the round trips in ms, quickest first. */
+    private static List<Double> roundTripsMs(List<Path> namespaces, Topology t, int a, int b, int echoes) throws Exception {
         InetSocketAddress echoAt = new InetSocketAddress(t.node(b).ip(), 7000);
         DatagramChannel echo = NetNamespace.callIn(namespaces.get(b), () -> DatagramChannel.open().bind(echoAt));
         DatagramChannel client = NetNamespace.callIn(namespaces.get(a),
@@ -101,7 +109,7 @@ class SwitchFabricLatencyTest {
                 if (k > 0) rtts.add((System.nanoTime() - sent) / 1e6);
             }
             rtts.sort(null);
-            return rtts.get(rtts.size() / 2);
+            return rtts;
         } finally {
             // A channel closed while the echoer is blocked in receive keeps its port until that thread
             // leaves: wait for it, or the next measurement towards b cannot bind the echo port (seen on

@@ -36,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The unprivileged mode's path: a fabric with the delay switch built inside {@code unshare -Urnm}
  * (the wrapping {@code gsnode cell --backend netns} uses when not root), where a 2-node pair at
- * 15 ms one way echoes in 30 ms (the median of nine echoes, the smallest of up to three rounds).
+ * 15 ms one way echoes in 30 ms (the quickest of nine echoes, of up to three rounds: a busy host
+ * only adds to a round trip; see {@code SwitchFabricLatencyTest}).
  * Run as root here, so only the user namespace is under test, not the permissions of a real
  * unprivileged user (see docs/netns.md for what those need).
  */
@@ -62,7 +63,7 @@ class UserNamespaceFabricTest {
         assertEquals(30.0, rtt, 2.0, out);
     }
 
-    /** Inside the user namespace: build, start the switch, echo 9 times from node 0 to node 1, print the median. */
+    /** Inside the user namespace: build, start the switch, echo from node 0 to node 1, print the quickest round trip. */
     public static void main(String[] args) throws Exception {
         if (!UserNamespace.isRoot()) throw new IOException("not root of the user namespace");
         Topology t = TopologyReader.read(Path.of(args[0]));
@@ -89,9 +90,9 @@ class UserNamespaceFabricTest {
             });
             echoer.setDaemon(true);
             echoer.start();
-            // Up to three rounds of nine echoes, the smallest median kept: the switch runs in real
-            // time, and a round on a host busy with other cells (a full test run builds three
-            // modules at once) can add milliseconds the fabric did not.
+            // Up to three rounds of nine echoes, the quickest echo kept: the switch runs in real
+            // time, and a host busy with other cells (a full test run builds three modules at once)
+            // can add milliseconds the fabric did not, to any echo but rarely to all of them.
             double best = Double.MAX_VALUE;
             for (int round = 0; round < 3 && Math.abs(best - 30.0) > 2.0; round++) {
                 List<Double> rtts = new ArrayList<>();
@@ -102,8 +103,9 @@ class UserNamespaceFabricTest {
                     if (k > 0) rtts.add((System.nanoTime() - sent) / 1e6);
                 }
                 rtts.sort(null);
-                System.out.println("round " + round + ": median " + rtts.get(rtts.size() / 2) + " ms of " + rtts);
-                best = Math.min(best, rtts.get(rtts.size() / 2));
+                System.out.println("round " + round + ": quickest " + rtts.get(0) + " ms, median " + rtts.get(rtts.size() / 2)
+                        + " ms of " + rtts);
+                best = Math.min(best, rtts.get(0));
             }
             System.out.println("rtt_ms " + best);
             echo.close();
