@@ -34,23 +34,24 @@ type nodeRecord struct {
 	PeerID string `json:"peer_id"`
 	Role   string `json:"role"`
 
-	Status       string       `json:"status"`
-	Completed    bool         `json:"completed"`
-	CompletionMs *float64     `json:"completion_ms"`
-	WireForm     wireForm     `json:"wire_form"`
-	Bytes        recordBytes  `json:"bytes"`
-	Msgs         recordMsgs   `json:"msgs"`
-	Mesh         recordMesh   `json:"mesh"`
-	Connections  *recordConns `json:"connections"`
-	CPUMs        *int64       `json:"cpu_ms"`
-	RSSMaxBytes  *int64       `json:"rss_max_bytes"`
-	PSSBytes     *int64       `json:"pss_bytes"`
-	Threads      *int64       `json:"threads"`
-	JITWarmup    any          `json:"jit_warmup"` // always null: go has no JIT
-	Times        recordTimes  `json:"times"`
-	Snapshots    []snapshot   `json:"snapshots"`
-	Extras       orderedMap   `json:"extras"`
-	Config       orderedMap   `json:"config"`
+	Status       string          `json:"status"`
+	Completed    bool            `json:"completed"`
+	CompletionMs *float64        `json:"completion_ms"`
+	WireForm     wireForm        `json:"wire_form"`
+	Bytes        recordBytes     `json:"bytes"`
+	Msgs         recordMsgs      `json:"msgs"`
+	Mesh         recordMesh      `json:"mesh"`
+	Connections  *recordConns    `json:"connections"`
+	CPUMs        *int64          `json:"cpu_ms"`
+	RSSMaxBytes  *int64          `json:"rss_max_bytes"`
+	PSSBytes     *int64          `json:"pss_bytes"`
+	Threads      *int64          `json:"threads"`
+	JITWarmup    any             `json:"jit_warmup"` // always null: go has no JIT
+	Times        recordTimes     `json:"times"`
+	Snapshots    []snapshot      `json:"snapshots"`
+	Timeline     *recordTimeline `json:"timeline"`
+	Extras       orderedMap      `json:"extras"`
+	Config       orderedMap      `json:"config"`
 }
 
 type wireForm struct {

@@ -93,6 +93,8 @@ type daemon struct {
 	h        host.Host
 	ps       *pubsub.PubSub
 	counters *runCounters
+	timeline *runTimeline
+	started  time.Time // when the router started: its heartbeats count from here
 	dialer   *edgeDialer
 	accepted atomic.Int64
 
@@ -112,6 +114,7 @@ func newDaemon(o *runOptions, topo *topology, startMs int64) (*daemon, error) {
 	}
 	d.arm = newWholeArm(o.payload)
 	d.counters = newRunCounters(d.arm.id, wholeTopic, !d.publisher, d.completedAt)
+	d.timeline = newRunTimeline(d.arm.id, wholeTopic)
 
 	priv, err := seededKey(uint64(o.index))
 	if err != nil {
@@ -146,7 +149,9 @@ func newDaemon(o *runOptions, topo *topology, startMs int64) (*daemon, error) {
 
 	psOpts := append(o.gossip.options(),
 		pubsub.WithMessageIdFn(pubsubMessageID),
-		pubsub.WithRawTracer(d.counters))
+		pubsub.WithRawTracer(d.counters),
+		pubsub.WithRawTracer(d.timeline))
+	d.started = time.Now()
 	d.ps, err = pubsub.NewGossipSub(context.Background(), d.h, psOpts...)
 	if err != nil {
 		_ = d.h.Close()
@@ -263,6 +268,7 @@ func awaitEpochFile(ctx context.Context, path string, timeout time.Duration) (in
 type runState struct {
 	meshAtPublish, peersAtPublish, meshAtEnd int
 	cpuAtPublish                             int64
+	reachedPublish                           bool
 }
 
 // run runs the schedule and returns the record, also when a signal cut it short.
@@ -369,6 +375,8 @@ func (d *daemon) schedule(ctx context.Context, st *runState, sampler *sampler) e
 	st.meshAtPublish = d.counters.meshSize()
 	st.peersAtPublish = len(d.h.Network().Conns())
 	st.cpuAtPublish = cpuNanos()
+	d.timeline.startAt(time.UnixMilli(d.publishMs()))
+	st.reachedPublish = true
 	sampler.start(time.UnixMilli(d.publishMs()))
 	if d.publisher {
 		if err := th.Publish(ctx, d.arm.data); err != nil {
@@ -523,6 +531,11 @@ func (d *daemon) record(st *runState, cpuMs *int64, s *sampler) *nodeRecord {
 	config.put("jvm", nil)
 	config.put("go", goVersions())
 
+	var timeline *recordTimeline // null where the publish instant was never reached, as in Java
+	if st.reachedPublish {
+		timeline = d.timeline.record(time.UnixMilli(d.publishMs()), d.started,
+			millis(d.o.gossip.HeartbeatInitialMs), millis(d.o.gossip.HeartbeatMs), time.Now())
+	}
 	snaps := s.list
 	if snaps == nil {
 		snaps = []snapshot{}
@@ -547,7 +560,7 @@ func (d *daemon) record(st *runState, cpuMs *int64, s *sampler) *nodeRecord {
 		Connections: &recordConns{Accepted: d.accepted.Load(), IdentifyBound: 0, Refused: refused},
 		CPUMs:       cpuMs, RSSMaxBytes: peakRSSBytes(), PSSBytes: pssBytes(), Threads: osThreads(),
 		Times:     recordTimes{StartMs: d.startMs, PublishMs: d.publishMs(), EndMs: time.Now().UnixMilli()},
-		Snapshots: snaps, Extras: extras, Config: config,
+		Snapshots: snaps, Timeline: timeline, Extras: extras, Config: config,
 	}
 }
 

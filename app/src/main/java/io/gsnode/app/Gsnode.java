@@ -10,6 +10,7 @@ import io.gsnode.shadow.cli.ShadowCommand;
 import io.gsnode.tools.cli.CompareCommand;
 import io.gsnode.tools.cli.ExtractCommand;
 import io.gsnode.tools.cli.PlotCommand;
+import io.gsnode.tools.cli.TimelineCommand;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,7 +31,7 @@ public final class Gsnode implements Runnable {
     /** Every subcommand, in the order {@code gsnode --help} lists them. */
     static final List<Class<?>> SUBCOMMANDS = List.of(ArmsCommand.class, DemoCommand.class, CellCommand.class, RunCommand.class,
             NodeJvmCommand.class, PeerCommand.class, TopologyCommand.class, NetnsCommand.class, ShadowCommand.class,
-            K8sCommand.class, ExtractCommand.class, CompareCommand.class, PlotCommand.class, InteropNodeCommand.class,
+            K8sCommand.class, ExtractCommand.class, CompareCommand.class, PlotCommand.class, TimelineCommand.class, InteropNodeCommand.class,
             InteropWrapperCommand.class, CommandLine.HelpCommand.class);
 
     @CommandLine.Spec

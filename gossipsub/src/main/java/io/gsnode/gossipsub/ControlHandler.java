@@ -7,7 +7,6 @@ import io.gsnode.gossipsub.rpc.ControlMessage.IDontWant;
 import io.gsnode.gossipsub.rpc.ControlMessage.IHave;
 import io.gsnode.gossipsub.rpc.ControlMessage.IWant;
 import io.gsnode.gossipsub.rpc.ControlMessage.Prune;
-import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.libp2p.peer.PeerId;
 import java.time.Duration;
@@ -48,7 +47,7 @@ final class ControlHandler {
         if (c.extensions() != null) partial.onExtensions(p, c.extensions());
         for (IDontWant d : c.idontwant()) handleIDontWant(p, d);
         if (!c.ihave().isEmpty()) handleIHave(p, c.ihave());
-        List<PubMessage> answers = new ArrayList<>();
+        List<Forwarder.Answer> answers = new ArrayList<>();
         for (IWant w : c.iwant()) collectIWant(p, w, answers);
         List<Prune> prunes = new ArrayList<>();
         for (String topic : c.graft()) handleGraft(p, topic, prunes);
@@ -137,7 +136,7 @@ final class ControlHandler {
         s.send(p, Rpc.ofControl(ControlMessage.iwant(raw)));
     }
 
-    private void collectIWant(PeerState p, IWant w, List<PubMessage> answers) {
+    private void collectIWant(PeerState p, IWant w, List<Forwarder.Answer> answers) {
         if (s.score(p.id) < config.thresholds().gossip()) {
             s.reject(p.id, RejectReason.IWANT_BELOW_GOSSIP_THRESHOLD);
             return;
@@ -155,7 +154,7 @@ final class ControlHandler {
                 continue;
             }
             s.tracer.iwantServed(p.id, id);
-            answers.add(e.message);
+            answers.add(new Forwarder.Answer(id, e.message));
         }
     }
 

@@ -12,6 +12,7 @@ import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.RpcEncoder;
+import io.gsnode.gossipsub.trace.CopyKind;
 import io.gsnode.gossipsub.trace.RpcParts;
 import io.gsnode.libp2p.peer.PeerId;
 import io.netty.buffer.ByteBuf;
@@ -21,7 +22,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,7 +86,7 @@ final class Forwarder {
             s.tracer.duplicate(from.id, id, m.topic());
             return;
         }
-        s.tracer.arrived(from.id, id, m.topic());
+        s.tracer.arrived(from.id, id, m.topic(), arrivedNanos);
         if (m.data().length >= config.idontwantThreshold()) sendIDontWant(m.topic(), id, from.id);
         requests.onDelivered(id);
         promises.delivered(id);
@@ -237,7 +237,11 @@ final class Forwarder {
                         frames[i] = RpcEncoder.encodeFrame(s.alloc, rpc);
                         parts[i] = RpcParts.of(rpc, frames[i].readableBytes());
                     }
-                    if (s.enqueue(p, frames[i].retainedDuplicate(), parts[i])) pushed[i]++;
+                    MessageId id = pm.id();
+                    String topic = pm.message().topic();
+                    OutboundQueue.WriteListener copy = (queued, started, done) ->
+                            s.tracer.copyWritten(p.id, id, topic, CopyKind.PUSH, queued, started, done);
+                    if (s.enqueue(p, frames[i].retainedDuplicate(), parts[i], copy)) pushed[i]++;
                 }
             }
         } finally {
@@ -252,21 +256,32 @@ final class Forwarder {
         return results;
     }
 
+    /** A message an IWANT asked for, with its id. */
+    record Answer(MessageId id, PubMessage message) {}
+
     /** Answers IWANTs: as few RPCs as the size limit allows. */
-    void answer(PeerState p, List<PubMessage> messages, long askedNanos) {
-        LongConsumer answered = writtenAt -> s.tracer.iwantAnswered(p.id, writtenAt - askedNanos);
-        List<PubMessage> batch = new ArrayList<>();
+    void answer(PeerState p, List<Answer> answers, long askedNanos) {
+        List<Answer> batch = new ArrayList<>();
         int size = 0;
-        for (PubMessage m : messages) {
-            int entry = RpcEncoder.publishEntrySize(m);
+        for (Answer a : answers) {
+            int entry = RpcEncoder.publishEntrySize(a.message());
             if (!batch.isEmpty() && size + entry > config.maxMessageSize() - 16) {
-                s.send(p, new Rpc(List.of(), batch, null, null), answered);
+                sendAnswers(p, batch, askedNanos);
                 batch = new ArrayList<>();
                 size = 0;
             }
-            batch.add(m);
+            batch.add(a);
             size += entry;
         }
-        if (!batch.isEmpty()) s.send(p, new Rpc(List.of(), batch, null, null), answered);
+        if (!batch.isEmpty()) sendAnswers(p, batch, askedNanos);
+    }
+
+    private void sendAnswers(PeerState p, List<Answer> batch, long askedNanos) {
+        List<PubMessage> messages = new ArrayList<>(batch.size());
+        for (Answer a : batch) messages.add(a.message());
+        s.send(p, new Rpc(List.of(), messages, null, null), (queued, started, done) -> {
+            s.tracer.iwantAnswered(p.id, done - askedNanos);
+            for (Answer a : batch) s.tracer.copyWritten(p.id, a.id(), a.message().topic(), CopyKind.IWANT, queued, started, done);
+        });
     }
 }

@@ -121,6 +121,7 @@ final class MeshMaintenance {
     void heartbeat() {
         s.ticks++;
         long now = s.now();
+        s.tracer.heartbeat(now);
         for (PeerState p : s.peers.values()) p.onHeartbeat(s.ticks);
         backoffs.expire(now);
         promises.expire(now);

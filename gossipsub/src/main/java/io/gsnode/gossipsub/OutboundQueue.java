@@ -4,7 +4,6 @@ import io.gsnode.libp2p.connection.Stream;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
-import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -18,7 +17,8 @@ import java.util.function.LongSupplier;
  * it need not send us a message we hold.
  *
  * <p>Each frame's time in the queue, until the stream took it, goes to an observer, with the bytes
- * it found queued ahead of it: the per-stream backlog a record reports.
+ * it found queued ahead of it: the per-stream backlog a record reports. A frame may also carry its
+ * own listener, told when it was queued, handed to the stream and taken: the copies of a timeline.
  */
 final class OutboundQueue {
 
@@ -27,8 +27,13 @@ final class OutboundQueue {
         void written(long queuedNanos, long backlogBytes);
     }
 
+    /** Told, on the transport's thread, when a frame was queued, handed to the stream, and taken by it. */
+    interface WriteListener {
+        void written(long queuedAt, long startedAt, long doneAt);
+    }
+
     /** A queued frame: when it came, the bytes ahead of it, and who wants to know when it is written. */
-    private record Frame(ByteBuf buf, long queuedAt, long backlogBytes, LongConsumer onWritten) {}
+    private record Frame(ByteBuf buf, long queuedAt, long backlogBytes, WriteListener onWritten) {}
 
     private final int capacity;
     private final LongSupplier clock;
@@ -52,8 +57,8 @@ final class OutboundQueue {
         return offer(frame, normal, null);
     }
 
-    /** As {@link #offer}; {@code onWritten} gets the clock's time once the stream took the frame. */
-    boolean offer(ByteBuf frame, LongConsumer onWritten) {
+    /** As {@link #offer}; {@code onWritten} is told once the stream took the frame. */
+    boolean offer(ByteBuf frame, WriteListener onWritten) {
         return offer(frame, normal, onWritten);
     }
 
@@ -62,7 +67,7 @@ final class OutboundQueue {
         return offer(frame, urgent, null);
     }
 
-    private boolean offer(ByteBuf buf, ArrayDeque<Frame> lane, LongConsumer onWritten) {
+    private boolean offer(ByteBuf buf, ArrayDeque<Frame> lane, WriteListener onWritten) {
         synchronized (this) {
             if (!closed && urgent.size() + normal.size() < capacity) {
                 lane.addLast(new Frame(buf, clock.getAsLong(), queuedBytes, onWritten));
@@ -132,6 +137,7 @@ final class OutboundQueue {
                 }
                 s = stream;
             }
+            long startedAt = clock.getAsLong();
             var written = s.write(next.buf());
             // Loop while writes complete at once; otherwise continue from the completion, so a
             // long queue never recurses deeply.
@@ -140,7 +146,7 @@ final class OutboundQueue {
                     if (error != null) {
                         close();
                     } else {
-                        taken(next);
+                        taken(next, startedAt);
                         drain();
                     }
                 });
@@ -150,13 +156,13 @@ final class OutboundQueue {
                 close();
                 return;
             }
-            taken(next);
+            taken(next, startedAt);
         }
     }
 
-    private void taken(Frame f) {
+    private void taken(Frame f, long startedAt) {
         long now = clock.getAsLong();
         observer.written(now - f.queuedAt(), f.backlogBytes());
-        if (f.onWritten() != null) f.onWritten().accept(now);
+        if (f.onWritten() != null) f.onWritten().written(f.queuedAt(), startedAt, now);
     }
 }

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
 
 /**
  * What the router knows about peers, topics and meshes, and the few primitives every part of the
@@ -84,8 +83,8 @@ final class RouterState {
         return counted(p, parts, p.queue.offer(frame));
     }
 
-    /** As {@link #send}; {@code onWritten} gets the time the transport took the frame. */
-    boolean send(PeerState p, Rpc rpc, LongConsumer onWritten) {
+    /** As {@link #send}; {@code onWritten} is told when the transport took the frame. */
+    boolean send(PeerState p, Rpc rpc, OutboundQueue.WriteListener onWritten) {
         ByteBuf frame = RpcEncoder.encodeFrame(alloc, rpc);
         RpcParts parts = RpcParts.of(rpc, frame.readableBytes());
         return counted(p, parts, p.queue.offer(frame, onWritten));
@@ -98,9 +97,9 @@ final class RouterState {
         return counted(p, parts, p.queue.offerUrgent(frame));
     }
 
-    /** Queues a frame encoded once for several peers, described by {@code parts}. */
-    boolean enqueue(PeerState p, ByteBuf frame, RpcParts parts) {
-        return counted(p, parts, p.queue.offer(frame));
+    /** Queues a frame encoded once for several peers, described by {@code parts}; {@code onWritten} as for {@link #send}. */
+    boolean enqueue(PeerState p, ByteBuf frame, RpcParts parts, OutboundQueue.WriteListener onWritten) {
+        return counted(p, parts, p.queue.offer(frame, onWritten));
     }
 
     /** Counts an offer's outcome: sent, or dropped because the queue was full. */

@@ -25,7 +25,7 @@ class ValidationDelayTest {
             .validationDelay(topic -> topic.equals("slow") ? Duration.ofMillis(5) : Duration.ZERO)
             .tracer(new RouterTracer() {
                 @Override
-                public void arrived(PeerId from, MessageId id, String topic) {
+                public void arrived(PeerId from, MessageId id, String topic, long nanos) {
                     events.add("arrived " + topic);
                 }
 

@@ -19,7 +19,7 @@ final class ReceivedLines implements RouterTracer {
     }
 
     @Override
-    public void arrived(PeerId from, MessageId id, String topic) {
+    public void arrived(PeerId from, MessageId id, String topic, long nanos) {
         out.received(from, topic, id);
     }
 

@@ -25,6 +25,8 @@ import java.util.Map;
  * @param warmup the warm-up diffusion, apart from the measured payload; null in a cell without one
  * @param background the background load, apart from the measured payload; null in a cell without one
  * @param cwndAtPublish each connection's congestion window at the publish instant; null where not read
+ * @param timeline what happened when around the publish; null where the node did not reach the
+ *     publish instant, in a {@code lost} record, and in records older than the field
  */
 public record NodeRecord(
         String schema,
@@ -35,13 +37,15 @@ public record NodeRecord(
         String status, boolean completed, Double completionMs, WireForm wireForm,
         Bytes bytes, Msgs msgs, Mesh mesh, Connections connections, Long cpuMs, Long rssMaxBytes, Long pssBytes, Integer threads,
         JitWarmup jitWarmup, Warmup warmup, Background background, CongestionWindows cwndAtPublish, Times times,
-        List<Snapshot> snapshots, Map<String, Object> extras, Map<String, Object> config) {
+        List<Snapshot> snapshots, Timeline timeline, Map<String, Object> extras, Map<String, Object> config) {
 
     public static final String SCHEMA = "gsnode.node/1";
     /** gsnode's own node. */
     public static final String JAVA = "java";
     /** The condition of a cell with nothing but the measured publish, and of records older than the field. */
     public static final String COLD = "cold";
+    /** The most entries a timeline's list holds. */
+    public static final int TIMELINE_CAP = 20_000;
 
     /** The condition's name: {@code cold}, {@code warm}, {@code background} or {@code warm+background}. */
     public static String condition(boolean warm, boolean background) {
@@ -124,6 +128,27 @@ public record NodeRecord(
     public record Snapshot(long tMs, Long rx, Long tx, long rxData, long txData, long distinct, long duplicates) {}
 
     /**
+     * The node's timeline of the measured diffusion (docs/records.md §1.5), in milliseconds since
+     * the publish instant on the node's own clock. Messages and peers are named by their ids, so
+     * that a cell's records join into one picture ({@code gsnode timeline}).
+     *
+     * @param heartbeatsMs the node's heartbeats, from 3 s before the publish to the end of the hold
+     * @param firstCopies each message's first copy: who sent it, and when its RPC was decoded
+     * @param copies each copy this node wrote: to whom, why ({@code push} or {@code iwant}), when it
+     *     was queued, handed to the stream and taken by it (the last byte handed to the connection,
+     *     as flow control allowed)
+     * @param truncated whether a list reached {@value #TIMELINE_CAP} entries and later ones were left out
+     */
+    public record Timeline(List<Double> heartbeatsMs, List<FirstCopy> firstCopies, List<Copy> copies, boolean truncated) {
+
+        /** A message's first arrival. */
+        public record FirstCopy(String id, String from, double atMs) {}
+
+        /** One copy written to one peer. */
+        public record Copy(String id, String to, String kind, double queuedMs, double startMs, double doneMs) {}
+    }
+
+    /**
      * The record a runner writes for node {@code index} of {@code topology} when the node left none
      * (it died, or the run was stopped before it wrote one): it stays in the cell, as not completed.
      * The peer id is the one every node derives for that index.
@@ -134,7 +159,7 @@ public record NodeRecord(
                 topology.seed(), topology.n(), payloadBytes, topology.scenario().toString(), run, null), index,
                 PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
                 index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, List.of(), Map.of(), Map.of());
+                null, null, null, null, null, null, null, null, null, null, List.of(), null, Map.of(), Map.of());
     }
 
     public boolean receiver() {

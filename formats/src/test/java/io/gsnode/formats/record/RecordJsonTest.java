@@ -28,7 +28,9 @@ class RecordJsonTest {
             "\"tx_data\":2,\"rx_control\":3,\"tx_control\":4,\"rx_partial\":0,\"tx_partial\":0},\"received\":5," +
             "\"duplicates\":1},\"background\":null,\"cwnd_at_publish\":null,\"times\":{\"start_ms\":1,\"publish_ms\":2," +
             "\"end_ms\":3},\"snapshots\":[{\"t_ms\":100,\"rx\":1,\"tx\":2,\"rx_data\":3,\"tx_data\":4,\"distinct\":5," +
-            "\"duplicates\":6}],\"extras\":{\"iwant_served\":2},\"config\":{\"jvm\":{\"version\":\"17\"}}}";
+            "\"duplicates\":6}],\"timeline\":{\"heartbeats_ms\":[-300.5,699.5],\"first_copies\":[{\"id\":\"ab01\"," +
+            "\"from\":\"peer1\",\"at_ms\":12.5}],\"copies\":[{\"id\":\"ab01\",\"to\":\"peer4\",\"kind\":\"push\"," +
+            "\"queued_ms\":12.6,\"start_ms\":12.625,\"done_ms\":40.25}],\"truncated\":false},\"extras\":{\"iwant_served\":2},\"config\":{\"jvm\":{\"version\":\"17\"}}}";
 
     private static final String CELL_JSON = "{\"schema\":\"gsnode.cell/1\",\"cell\":\"cell_a\",\"backend\":\"local\",\"arm\":\"B\",\"alias\":\"variant_b\"," +
             "\"transport\":\"QUIC\",\"quic_engine\":\"quiche\",\"impl\":\"java\",\"queue\":\"fifo\",\"delay\":\"netem\"," +

@@ -14,7 +14,7 @@ final class CompositeTracer implements RouterTracer {
 
     @Override public void rpcSent(PeerId to, RpcParts parts) { for (var t : tracers) t.rpcSent(to, parts); }
     @Override public void rpcReceived(PeerId from, RpcParts parts) { for (var t : tracers) t.rpcReceived(from, parts); }
-    @Override public void arrived(PeerId from, MessageId id, String topic) { for (var t : tracers) t.arrived(from, id, topic); }
+    @Override public void arrived(PeerId from, MessageId id, String topic, long nanos) { for (var t : tracers) t.arrived(from, id, topic, nanos); }
     @Override public void delivered(PeerId from, MessageId id, String topic, int n) { for (var t : tracers) t.delivered(from, id, topic, n); }
     @Override public void duplicate(PeerId from, MessageId id, String topic) { for (var t : tracers) t.duplicate(from, id, topic); }
     @Override public void rejected(PeerId from, String reason) { for (var t : tracers) t.rejected(from, reason); }
@@ -27,6 +27,10 @@ final class CompositeTracer implements RouterTracer {
     @Override public void inboundQueued(long nanos) { for (var t : tracers) t.inboundQueued(nanos); }
     @Override public void frameWritten(PeerId to, long nanos, long backlog) { for (var t : tracers) t.frameWritten(to, nanos, backlog); }
     @Override public void iwantAnswered(PeerId to, long nanos) { for (var t : tracers) t.iwantAnswered(to, nanos); }
+    @Override public void copyWritten(PeerId to, MessageId id, String topic, CopyKind kind, long queued, long start, long done) {
+        for (var t : tracers) t.copyWritten(to, id, topic, kind, queued, start, done);
+    }
+    @Override public void heartbeat(long nanos) { for (var t : tracers) t.heartbeat(nanos); }
     @Override public void meshAdded(String topic, PeerId peer) { for (var t : tracers) t.meshAdded(topic, peer); }
     @Override public void meshRemoved(String topic, PeerId peer) { for (var t : tracers) t.meshRemoved(topic, peer); }
 }

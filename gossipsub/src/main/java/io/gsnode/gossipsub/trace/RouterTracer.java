@@ -4,8 +4,8 @@ import io.gsnode.gossipsub.MessageId;
 import io.gsnode.libp2p.peer.PeerId;
 
 /**
- * Observes the router. Called on the router thread (except {@link #malformed}, {@link #frameWritten}
- * and {@link #iwantAnswered}, which run on transport threads), so implementations must be quick,
+ * Observes the router. Called on the router thread (except {@link #malformed}, {@link #frameWritten},
+ * {@link #iwantAnswered} and {@link #copyWritten}, which run on transport threads), so implementations must be quick,
  * must not block, and must take the timing events from any thread.
  */
 public interface RouterTracer {
@@ -15,8 +15,11 @@ public interface RouterTracer {
 
     default void rpcReceived(PeerId from, RpcParts parts) {}
 
-    /** First arrival of a message, before validation (and before any validation delay). */
-    default void arrived(PeerId from, MessageId id, String topic) {}
+    /**
+     * First arrival of a message, before validation (and before any validation delay);
+     * {@code nanos}: when its RPC was decoded, on the router's clock.
+     */
+    default void arrived(PeerId from, MessageId id, String topic, long nanos) {}
 
     /** First arrival of a message that passed validation. */
     default void delivered(PeerId from, MessageId id, String topic, int dataBytes) {}
@@ -59,6 +62,18 @@ public interface RouterTracer {
 
     /** The transport took an answer to an IWANT from {@code to} {@code nanos} after the IWANT was decoded. */
     default void iwantAnswered(PeerId to, long nanos) {}
+
+    /**
+     * A copy of message {@code id} for {@code to} left its queue: queued at {@code queuedNanos},
+     * handed to the stream at {@code startNanos}, and the stream took its last byte at
+     * {@code doneNanos} (as the muxer's flow control allowed), all on the router's clock. A copy
+     * dropped or still queued when the connection closed is never reported.
+     */
+    default void copyWritten(PeerId to, MessageId id, String topic, CopyKind kind, long queuedNanos, long startNanos,
+                             long doneNanos) {}
+
+    /** A heartbeat began at {@code nanos}, on the router's clock. */
+    default void heartbeat(long nanos) {}
 
     default void meshAdded(String topic, PeerId peer) {}
 

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Eight-node local cells of gsnode, of the interop go peer's run mode (go-libp2p) and of the two
  * alternating, over TCP and QUIC: every receiver completes, and every record, whichever
- * implementation wrote it, reads through the same reader and names its implementation.
+ * implementation wrote it, reads through the same reader and names its implementation, and the
+ * cell's timelines join into one picture whichever implementation wrote them.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class ImplCellsTest {
@@ -80,6 +81,7 @@ class ImplCellsTest {
             assertTrue(r.msgs().received() >= 1, node);
         }
         assertEquals(7, summary.completed(), "every receiver completed");
+        TimelineAssertions.assertTimelinesJoin(records);
         assertEquals(kind == NodeImpls.Kind.mixed ? CellSummary.MIXED : kind.name(), summary.identity().impl());
         assertEquals(summary, RecordJson.readCell(dir.resolve("out/cell.json")));
     }

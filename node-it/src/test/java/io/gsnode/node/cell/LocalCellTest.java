@@ -82,6 +82,7 @@ class LocalCellTest {
             }
             assertTrue(timings.containsKey("iwant_answer_us"));
         }
+        TimelineAssertions.assertTimelinesJoin(records);
         assertEquals(5, summary.receivers());
         assertEquals(5, summary.completed());
         assertNotNull(summary.p99Ms());

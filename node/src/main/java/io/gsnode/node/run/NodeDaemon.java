@@ -29,6 +29,7 @@ import io.gsnode.transport.tcp.TcpTransport;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -58,8 +59,15 @@ public final class NodeDaemon {
     private final NodeSettings settings;
     private final LocalTopology topology;
     private final EventLog events;
-    private final long startMs = System.currentTimeMillis();
+    /**
+     * The process's pairing of the wall clock, in nanoseconds since the epoch, with
+     * {@link System#nanoTime()}. Paired at full precision: paired to the millisecond, every
+     * instant derived from the schedule (the publish among them) came out up to 1 ms late, and
+     * every completion time up to 1 ms short.
+     */
+    private final long startEpochNanos = epochNanos(Instant.now());
     private final long startNanos = System.nanoTime();
+    private final long startMs = startEpochNanos / 1_000_000;
     private final GossipCounters counters = new GossipCounters();
     private final List<NodeRecord.Snapshot> snapshots = new CopyOnWriteArrayList<>();
     private volatile long completedNanos = -1;
@@ -131,7 +139,8 @@ public final class NodeDaemon {
 
     /** The node's parts, built before anything touches the network. */
     private record NodeParts(Host host, ArmNode arm, GossipConfig config, boolean publisher,
-                             BackgroundTraffic background, PeerSends sends, GossipRouter.Builder router) {}
+                             BackgroundTraffic background, PeerSends sends, TimelineRecorder timeline,
+                             GossipRouter.Builder router) {}
 
     private NodeParts assemble() {
         int index = settings.index();
@@ -148,14 +157,15 @@ public final class NodeDaemon {
                 : new BackgroundTraffic(settings.background(),
                         settings.background().sameTopic() ? arm.topics().get(0) : BackgroundLoad.TOPIC, index);
         PeerSends sends = warmupPlan == null ? null : new PeerSends();
-        List<RouterTracer> tracers = new ArrayList<>(List.of(counters));
+        TimelineRecorder timeline = new TimelineRecorder(new HashSet<>(arm.topics()));
+        List<RouterTracer> tracers = new ArrayList<>(List.of(counters, timeline));
         if (background != null) tracers.add(background);
         if (sends != null) tracers.add(sends);
         GossipRouter.Builder builder = GossipRouter.builder(host).config(config)
-                .tracer(tracers.size() == 1 ? counters : RouterTracer.all(tracers.toArray(RouterTracer[]::new)));
+                .tracer(RouterTracer.all(tracers.toArray(RouterTracer[]::new)));
         arm.install(builder);
         if (background != null) builder.validator(background.around(builder.validator()));
-        return new NodeParts(host, arm, config, publisher, background, sends, builder);
+        return new NodeParts(host, arm, config, publisher, background, sends, timeline, builder);
     }
 
     private void listen(NodeParts node, RunState state) throws Exception {
@@ -231,6 +241,9 @@ public final class NodeDaemon {
         if (state.jit != null && state.warmedUp == null) state.warmedUp = stopWarmup(state.jit, "the publish instant");
         noteLateness("publish", publishMs);
         publishNanos = nanosAt(publishMs);
+        // From whichever is earlier, the instant or now: the pairing of the clocks is good to a few
+        // microseconds, and the publisher's first copies are queued right after this line.
+        node.timeline().startAt(Math.min(publishNanos, System.nanoTime()));
         // Asked before the publish, answered on each connection's loop ahead of the publish's writes.
         state.cwnd = CongestionReadings.ask(host.connections(), settings.transport() == Transport.TCP && !underShadow());
         state.atPublish = CounterTotals.read(host, counters, node.background());
@@ -267,7 +280,11 @@ public final class NodeDaemon {
 
     /** {@link System#nanoTime()} at the epoch millisecond {@code epochMs}, on the process's own pairing of the two clocks. */
     private long nanosAt(long epochMs) {
-        return startNanos + TimeUnit.MILLISECONDS.toNanos(epochMs - startMs);
+        return startNanos + (TimeUnit.MILLISECONDS.toNanos(epochMs) - startEpochNanos);
+    }
+
+    private static long epochNanos(Instant at) {
+        return TimeUnit.SECONDS.toNanos(at.getEpochSecond()) + at.getNano();
     }
 
     /**
@@ -439,7 +456,7 @@ public final class NodeDaemon {
                 cpuMs, ProcessMetrics.peakRssBytes(), ProcessMetrics.pssBytes(), ProcessMetrics.threads(),
                 state.warmedUp, warmup, background, cwnd,
                 new NodeRecord.Times(startMs, state.schedule.publishMs(), System.currentTimeMillis()),
-                List.copyOf(snapshots), extras, configMap);
+                List.copyOf(snapshots), publishNanos == 0 ? null : node.timeline().timeline(publishNanos), extras, configMap);
     }
 
     private CellIdentity identity() {

@@ -43,6 +43,8 @@ public final class CellFixture {
     public boolean summary = true;
     /** Leave these node indices without a record (a node that died before writing one). */
     public List<Integer> missing = List.of();
+    /** Each node's timeline, by index; null (none) for the others. Peers are named {@code peerI}. */
+    public Map<Integer, NodeRecord.Timeline> timelines = new HashMap<>();
 
     public static CellFixture cell() {
         return new CellFixture();
@@ -69,6 +71,7 @@ public final class CellFixture {
     }
     public CellFixture noSummary() { summary = false; return this; }
     public CellFixture missing(Integer... indices) { missing = List.of(indices); return this; }
+    public CellFixture timeline(int node, NodeRecord.Timeline t) { timelines.put(node, t); return this; }
 
     public int n() {
         return completions.size() + 1;
@@ -86,7 +89,7 @@ public final class CellFixture {
                     i == 0 ? Double.valueOf(0) : t, wire,
                     new NodeRecord.Bytes(rxSocket, rxSocket, rxData, rxData, rxControl, rxControl, 0, 0),
                     new NodeRecord.Msgs(1, duplicates, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-                    new NodeRecord.Mesh(2, 2, 2), null, 50L, 1L << 27, 1L << 26, 20, null, null, null, null, new NodeRecord.Times(0, 10_000, 18_000), List.of(),
+                    new NodeRecord.Mesh(2, 2, 2), null, 50L, 1L << 27, 1L << 26, 20, null, null, null, null, new NodeRecord.Times(0, 10_000, 18_000), List.of(), timelines.get(i),
                     Map.of(), Map.of()));
         }
         return out;
