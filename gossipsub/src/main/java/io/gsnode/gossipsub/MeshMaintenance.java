@@ -146,7 +146,10 @@ final class MeshMaintenance {
                 graft(topic, peer, m);
             }
         }
-        if (m.size() > config.dHi()) {
+        // At D_hi already, not only above it: go-libp2p-pubsub's heartbeat tests len(peers) >= Dhi
+        // (v0.17 and v0.19 alike). With "above", meshes of 32-host Shadow cells settled at 10-12
+        // peers where go's were pruned back to about 8, and gsnode's publisher pushed to more peers.
+        if (m.size() >= config.dHi()) {
             shrink(topic, m);
         }
         if (m.size() >= config.dLo() && config.dOut() > 0) {
