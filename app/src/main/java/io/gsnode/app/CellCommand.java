@@ -84,6 +84,11 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--qdisc", paramLabel = "fifo|round-robin", description = "shadow: Shadow's uplink queue (default: ${DEFAULT-VALUE}).")
     Qdisc qdisc = Qdisc.FIFO;
 
+    @Option(names = "--model-unblocked-syscall-latency", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "shadow: charge simulated time to non-blocking syscalls (default: on; gsnode's JVM hosts can hang "
+                    + "without it, and it slows go hosts: docs/shadow.md).")
+    boolean modelUnblockedSyscallLatency = true;
+
     @Option(names = "--shadow", paramLabel = "PATH", description = "shadow: the Shadow binary (default: $" + ShadowExecutable.ENV + ", then shadow on PATH).")
     Path shadowPath;
 
@@ -173,6 +178,9 @@ public final class CellCommand implements Callable<Integer> {
             }
         }
         ShadowExecutable shadow = null;
+        if (backend != Backend.shadow && !modelUnblockedSyscallLatency) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--no-model-unblocked-syscall-latency is for the shadow backend");
+        }
         if (backend == Backend.shadow) {
             if (killNode != null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--kill-node is for the local and netns backends");
@@ -271,7 +279,8 @@ public final class CellCommand implements Callable<Integer> {
         ShadowCell cell;
         try {
             Workload shifted = cellWorkload.withCondition(cellWorkload.condition().shifted(t0));
-            cell = ShadowCell.withDefaults(shifted, qdisc, schedule, java.toString(), classpath, flags).withImpls(impls);
+            cell = ShadowCell.withDefaults(shifted, qdisc, schedule, java.toString(), classpath, flags).withImpls(impls)
+                    .withModelUnblockedSyscallLatency(modelUnblockedSyscallLatency);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

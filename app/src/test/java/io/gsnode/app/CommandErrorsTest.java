@@ -84,6 +84,14 @@ class CommandErrorsTest {
         assertFalse(Files.exists(out), "nothing written");
     }
 
+    @Test
+    void aShadowKnobOnAnotherBackendIsRefusedAndNothingIsWritten() {
+        Path out = tmp.resolve("out");
+        assertRefusedInOneLine(gsnode("cell", "--n", "4", "--no-model-unblocked-syscall-latency", "--out", out.toString()), "cell",
+                "--no-model-unblocked-syscall-latency is for the shadow backend");
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
     /** What the root command reports for {@code e} thrown while running. */
     private static Outcome failedWith(Exception e) {
         CommandLine cl = new CommandLine(new Gsnode());

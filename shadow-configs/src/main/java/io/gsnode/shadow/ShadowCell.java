@@ -143,6 +143,12 @@ public record ShadowCell(Workload workload, Qdisc qdisc, GraphKind graph, Schedu
                 dialSlots, port, run, impls);
     }
 
+    /** The same cell with Shadow's charge for non-blocking syscalls on or off (docs/shadow.md). */
+    public ShadowCell withModelUnblockedSyscallLatency(boolean on) {
+        return new ShadowCell(workload, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism, seed, socketSendBuffer,
+                socketRecvBuffer, sendAutotune, recvAutotune, on, java, jar, jvmFlags, dialTimeoutMs, dialSlots, port, run, impls);
+    }
+
     /** Whether the nodes speak QUIC. */
     public boolean quicTransport() {
         return workload.transport() instanceof TransportChoice.Quic;

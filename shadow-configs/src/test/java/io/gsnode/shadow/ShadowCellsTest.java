@@ -114,6 +114,7 @@ class ShadowCellsTest {
         assertEquals(0, s.host().get("shadow_exit"), "shadow failed; see " + out.resolve("shadow.log") + "\n" + shown);
         assertEquals(false, s.host().get("shadow_timed_out"));
         assertTrue(((Number) s.host().get("shadow_wall_s")).doubleValue() > 0);
+        assertEquals(true, s.host().get("model_unblocked_syscall_latency"), "the summary says how Shadow charged syscalls");
         assertTrue(((Number) s.host().get("shadow_pss_peak_mib")).longValue() > 0, "memory sampled");
         assertTrue(shown.contains("records " + NODES + "/" + NODES), "progress counts the records:\n" + shown);
 

@@ -166,6 +166,8 @@ public final class ShadowCellRunner {
         host.put("shadow_exit", exit);
         host.put("shadow_timed_out", timedOut);
         host.put("shadow_wall_s", Math.round(wallS * 10) / 10.0);
+        // It changes what go hosts measure (docs/findings/fidelity.md), so the summary says which.
+        host.put("model_unblocked_syscall_latency", cell.modelUnblockedSyscallLatency());
         if (memory.measured()) {
             host.put("shadow_pss_peak_mib", mibValue(memory.treePssPeakBytes()));
             host.put("shadow_pss_per_host_mib", mibValue(memory.treePssPeakBytes() / hosts));

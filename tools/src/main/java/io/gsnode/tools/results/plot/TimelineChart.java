@@ -13,7 +13,7 @@ import java.util.List;
  * message, a pale bar while it waited in the peer's queue and a solid one while the stream took
  * it (coloured by push or IWANT answer), a mark where that peer's first copy arrived (hollow when
  * it came from another node first), and the publisher's heartbeats as dashed lines. Copies that
- * finish together (go's writers) and copies served one after another show at a glance.
+ * finish together and copies served one after another show at a glance.
  */
 public final class TimelineChart {
 
