@@ -32,10 +32,12 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/protocol/ping"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
 	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
 	ma "github.com/multiformats/go-multiaddr"
+	quicgo "github.com/quic-go/quic-go"
 )
 
 const (
@@ -217,11 +219,12 @@ func run(args []string) int {
 			fail("dial %s: %v", d, err)
 			continue
 		}
-		dctx, dcancel := context.WithTimeout(ctx, dialTimeout)
 		dialStart := time.Now()
-		err = h.Connect(dctx, *ai)
+		err = connect(ctx, h, *ai, func(what string) {
+			logf("%s", what)
+			out.emit(errorEvent{"warning", what})
+		})
 		dialMs := float64(time.Since(dialStart).Nanoseconds()) / 1e6
-		dcancel()
 		if err != nil {
 			fail("dial %s: %v", d, err)
 			continue
@@ -588,6 +591,35 @@ func ctxErr(ctx context.Context, err error) error {
 
 func ms(d time.Duration) float64 {
 	return float64(d.Nanoseconds()) / 1e6
+}
+
+// connect dials ai, and once more when the dial timed out: a cold listener's
+// first handshake (a JVM's, on a loaded host) can outlast quic-go's handshake
+// timeouts or the swarm's 5 s per-address bound for loopback, and a second
+// attempt finds it warm. The first failure goes to warn, so the events keep
+// it; any other failure, or a second timeout, is the dial's.
+func connect(ctx context.Context, h host.Host, ai peer.AddrInfo, warn func(string)) error {
+	dctx, dcancel := context.WithTimeout(ctx, dialTimeout)
+	err := h.Connect(dctx, ai)
+	dcancel()
+	if err == nil || ctx.Err() != nil || !timedOut(err) {
+		return err
+	}
+	warn(fmt.Sprintf("dial %s: %v; dialling once more", ai.ID, err))
+	if sw, ok := h.Network().(*swarm.Swarm); ok {
+		sw.Backoff().Clear(ai.ID) // else the swarm refuses the redial at once
+	}
+	dctx, dcancel = context.WithTimeout(ctx, dialTimeout)
+	defer dcancel()
+	return h.Connect(dctx, ai)
+}
+
+// timedOut is a dial that ran out of time anywhere in err's chain: quic-go's
+// idle or handshake timeout, or a deadline.
+func timedOut(err error) bool {
+	var idle *quicgo.IdleTimeoutError
+	var handshake *quicgo.HandshakeTimeoutError
+	return errors.As(err, &idle) || errors.As(err, &handshake) || errors.Is(err, context.DeadlineExceeded)
 }
 
 func logf(format string, a ...any) {

@@ -327,6 +327,9 @@ func (d *daemon) schedule(ctx context.Context, st *runState, sampler *sampler) e
 		}
 		d.epochMs = epoch
 	}
+	// Opened from the schedule, not when this goroutine reaches the publish: a
+	// first copy that comes at once counts even if it wakes late.
+	d.timeline.startAt(time.UnixMilli(d.publishMs()))
 	if !sleepUntil(ctx, d.dialMs()) {
 		return ctx.Err()
 	}
@@ -375,7 +378,6 @@ func (d *daemon) schedule(ctx context.Context, st *runState, sampler *sampler) e
 	st.meshAtPublish = d.counters.meshSize()
 	st.peersAtPublish = len(d.h.Network().Conns())
 	st.cpuAtPublish = cpuNanos()
-	d.timeline.startAt(time.UnixMilli(d.publishMs()))
 	st.reachedPublish = true
 	sampler.start(time.UnixMilli(d.publishMs()))
 	if d.publisher {

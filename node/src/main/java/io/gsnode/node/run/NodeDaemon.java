@@ -114,6 +114,10 @@ public final class NodeDaemon {
         try {
             listen(node, state);
             awaitEpoch(state);
+            // Opened from the schedule, not when this thread reaches the publish phase: a receiver
+            // still stopping its JIT warm-up then would miss a first copy that came at once. A
+            // millisecond early, for the pairing of the two clocks; the warm-up is seconds before.
+            node.timeline().startAt(nanosAt(state.schedule.publishMs()) - TimeUnit.MILLISECONDS.toNanos(1));
             dial(node.host(), state.schedule);
             subscribe(node, state, backgroundSender);
             if (settings.warmup() != null) warmUp(node, state);
@@ -241,9 +245,6 @@ public final class NodeDaemon {
         if (state.jit != null && state.warmedUp == null) state.warmedUp = stopWarmup(state.jit, "the publish instant");
         noteLateness("publish", publishMs);
         publishNanos = nanosAt(publishMs);
-        // From whichever is earlier, the instant or now: the pairing of the clocks is good to a few
-        // microseconds, and the publisher's first copies are queued right after this line.
-        node.timeline().startAt(Math.min(publishNanos, System.nanoTime()));
         // Asked before the publish, answered on each connection's loop ahead of the publish's writes.
         state.cwnd = CongestionReadings.ask(host.connections(), settings.transport() == Transport.TCP && !underShadow());
         state.atPublish = CounterTotals.read(host, counters, node.background());
