@@ -145,12 +145,15 @@ class GossipInteropTest {
             m.process().await("mesh with both", e -> "mesh".equals(e.path("event").asText()) && e.path("peers").size() == 2, STEP);
         }
         // Publishing through a second Java process keeps the publisher's flags simple: it joins
-        // and publishes 5 messages of 256 KiB.
+        // and publishes 5 messages of 256 KiB. --after counts from the process's start, in every
+        // implementation's peer; a cold JVM on a host busy with other modules' tests was seen to
+        // take over 9 s to listen, and then published before it had dialled (to no one), so the
+        // first publish is 20 s after the start.
         Member source = start("source-java", Peers.JAVA, List.of("--key-seed", "64", "--listen", TCP, "--dial", publisher.addr(),
                 "--publish", TOPIC, "--size", Integer.toString(256 * 1024), "--count", "5", "--interval", "300",
-                "--after", "8000", "--seconds", "600"));
-        awaitSeeingAll(receiver, "5 messages", e -> messages(receiver).size() >= 5);
-        awaitSeeingAll(source, "5 publishes", e -> source.process().all("published").size() >= 5);
+                "--after", "20000", "--seconds", "600"));
+        awaitSeeingAll(receiver, "5 messages", e -> messages(receiver).size() >= 5, STEP.plusSeconds(20));
+        awaitSeeingAll(source, "5 publishes", e -> source.process().all("published").size() >= 5, STEP);
         for (JsonNode p : source.process().all("published")) {
             assertTrue(p.path("recipients").asInt() >= 1, "the source sent each message to the publisher: " + p);
         }
@@ -180,10 +183,10 @@ class GossipInteropTest {
      * the network said, since the cause is usually upstream of the one that waited (seen once in
      * CI: the receiver got none of the 5 messages, and its own events could not say why).
      */
-    private void awaitSeeingAll(Member m, String description, Predicate<JsonNode> test)
+    private void awaitSeeingAll(Member m, String description, Predicate<JsonNode> test, Duration timeout)
             throws InterruptedException {
         try {
-            m.process().await(description, test, STEP);
+            m.process().await(description, test, timeout);
         } catch (AssertionError e) {
             StringBuilder sb = new StringBuilder(e.getMessage());
             for (Member other : members.values()) {
