@@ -43,7 +43,9 @@ func TestConnectDialsOnceMoreAfterADialTimesOut(t *testing.T) {
 	defer cancel()
 	var warnings []string
 	start := time.Now()
-	err = connect(ctx, h, peer.AddrInfo{ID: id, Addrs: []ma.Multiaddr{addr}}, func(w string) { warnings = append(warnings, w) })
+	// 1 s per attempt (the peer's own dials have 30 s): each ends at its deadline.
+	err = connect(ctx, h, peer.AddrInfo{ID: id, Addrs: []ma.Multiaddr{addr}}, time.Second,
+		func(w string) { warnings = append(warnings, w) })
 	if err == nil || !timedOut(err) {
 		t.Fatalf("want a timed-out dial, got %v", err)
 	}

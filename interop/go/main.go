@@ -220,7 +220,7 @@ func run(args []string) int {
 			continue
 		}
 		dialStart := time.Now()
-		err = connect(ctx, h, *ai, func(what string) {
+		err = connect(ctx, h, *ai, dialTimeout, func(what string) {
 			logf("%s", what)
 			out.emit(errorEvent{"warning", what})
 		})
@@ -593,13 +593,13 @@ func ms(d time.Duration) float64 {
 	return float64(d.Nanoseconds()) / 1e6
 }
 
-// connect dials ai, and once more when the dial timed out: a cold listener's
+// connect dials ai within timeout, and once more when the dial timed out: a cold listener's
 // first handshake (a JVM's, on a loaded host) can outlast quic-go's handshake
 // timeouts or the swarm's 5 s per-address bound for loopback, and a second
 // attempt finds it warm. The first failure goes to warn, so the events keep
 // it; any other failure, or a second timeout, is the dial's.
-func connect(ctx context.Context, h host.Host, ai peer.AddrInfo, warn func(string)) error {
-	dctx, dcancel := context.WithTimeout(ctx, dialTimeout)
+func connect(ctx context.Context, h host.Host, ai peer.AddrInfo, timeout time.Duration, warn func(string)) error {
+	dctx, dcancel := context.WithTimeout(ctx, timeout)
 	err := h.Connect(dctx, ai)
 	dcancel()
 	if err == nil || ctx.Err() != nil || !timedOut(err) {
@@ -609,7 +609,7 @@ func connect(ctx context.Context, h host.Host, ai peer.AddrInfo, warn func(strin
 	if sw, ok := h.Network().(*swarm.Swarm); ok {
 		sw.Backoff().Clear(ai.ID) // else the swarm refuses the redial at once
 	}
-	dctx, dcancel = context.WithTimeout(ctx, dialTimeout)
+	dctx, dcancel = context.WithTimeout(ctx, timeout)
 	defer dcancel()
 	return h.Connect(dctx, ai)
 }
