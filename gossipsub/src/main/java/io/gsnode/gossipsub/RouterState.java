@@ -1,5 +1,6 @@
 package io.gsnode.gossipsub;
 
+import io.gsnode.formats.random.SplitMix64;
 import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.gossipsub.rpc.RpcEncoder;
 import io.gsnode.gossipsub.trace.RouterTracer;
@@ -52,23 +53,14 @@ final class RouterState {
         this.tracer = tracer;
         this.loop = loop;
         long seed = config.seed() != null ? config.seed() : new SecureRandom().nextLong();
-        this.random = new Random(mixed(seed));
+        // Mixed first: Random takes its seed nearly as is, and its first draw of a power of two from
+        // neighbouring seeds is nearly always equal (99 times in 100), so the nodes of a cell, seeded
+        // graph seed × 1,000,003 + index, would shuffle their peers alike (every node of a degree-16
+        // cell leaving out the peer of the same rank). Mixed, each node's draws are its own, as go's
+        // sources seeded with those values are.
+        this.random = new Random(SplitMix64.firstOutput(seed));
         this.mcache = new MessageCache(config.historyLength(), config.historyGossip());
         this.seen = new SeenCache(config.seenTtl());
-    }
-
-    /**
-     * SplitMix64's finaliser. {@link Random} takes its seed nearly as is, and its first draw of a
-     * power of two from neighbouring seeds is nearly always equal (99 times in 100): the nodes of a
-     * cell, seeded with consecutive values (graph seed × 1,000,003 + index), would shuffle their
-     * peers alike, every node of a degree-16 cell leaving out the peer of the same rank. Mixed, each
-     * node's draws are independent of its neighbours', as go's sources seeded with those values are.
-     */
-    static long mixed(long seed) {
-        long z = seed + 0x9E3779B97F4A7C15L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
     }
 
     long now() {

@@ -1,5 +1,7 @@
 package io.gsnode.formats.topology;
 
+import io.gsnode.formats.random.SplitMix64;
+
 /**
  * The geographic latency model of {@code docs/arms.md} §10.4, bit for bit: a node's region and a
  * pair's jitter come from the splitmix64 finaliser of the seed mixed with the indices, so any
@@ -22,19 +24,9 @@ public final class GeoLatency {
     private GeoLatency() {
     }
 
-    /**
-     * The splitmix64 output function (Steele, Lea and Flood, "Fast splittable pseudorandom number
-     * generators", 2014) without the golden-gamma increment that the generator adds before it.
-     */
-    public static long splitmix64Finaliser(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
-    }
-
     /** The region of node {@code i}: the finaliser's value mod 100 through the cumulative weights. */
     public static Region regionOf(long seed, int i) {
-        long mixed = splitmix64Finaliser(seed ^ REGION_SALT ^ i);
+        long mixed = SplitMix64.finaliser(seed ^ REGION_SALT ^ i);
         return Region.ofPercentile((int) Long.remainderUnsigned(mixed, 100));
     }
 
@@ -45,7 +37,7 @@ public final class GeoLatency {
     public static int jitterBucket(long seed, int i, int j) {
         long lo = Math.min(i, j);
         long hi = Math.max(i, j);
-        return (int) Long.remainderUnsigned(splitmix64Finaliser(seed ^ (lo << 20) ^ hi), JITTER_BUCKETS);
+        return (int) Long.remainderUnsigned(SplitMix64.finaliser(seed ^ (lo << 20) ^ hi), JITTER_BUCKETS);
     }
 
     /** The pair's factor f = 0.8 + 0.4 × (bucket / 1024), in [0.8, 1.2). */
