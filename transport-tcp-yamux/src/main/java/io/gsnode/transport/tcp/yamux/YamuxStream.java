@@ -13,11 +13,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One yamux stream. Sending: bytes queue until the remote's window allows them, and go out in
- * data frames of at most {@link YamuxConfig#maxFramePayload()}. Receiving: the window follows
- * go-yamux, so that a go or js peer sees the same behaviour as from a go peer: a window update
- * once half the window has been consumed, and the window doubles (up to
- * {@link YamuxConfig#maxWindow()}) when the previous update is less than four round trips old.
- * All state is confined to the connection's event loop.
+ * data frames of at most {@link YamuxConfig#maxFramePayload()}. Receiving: window updates follow
+ * go-yamux's, amounts included, so that any sender sees from gsnode what it sees from a go
+ * receiver (see {@link #consumed}). All state is confined to the connection's event loop.
  */
 final class YamuxStream extends AbstractStream {
 
@@ -31,7 +29,10 @@ final class YamuxStream extends AbstractStream {
 
     /** The window we aim to offer; grows up to the configured maximum. */
     private long recvWindow;
-    /** How much the remote may still send before our next update. */
+    /**
+     * How much the remote may still send by our books (go-yamux's {@code cap}); we accept up to
+     * this. The remote's own view can be smaller, see {@link #consumed}.
+     */
     private long recvGranted = YamuxConfig.SPEC_INITIAL_WINDOW;
     /** Received, not yet consumed by a handler. */
     private long recvBuffered;
@@ -144,23 +145,37 @@ final class YamuxStream extends AbstractStream {
 
     // ----- flow control -----
 
+    /**
+     * go-yamux's window update, step for step ({@code Stream.sendWindowUpdate}, v5.0 and v5.1):
+     * once half the window has been consumed, the remote's credit is topped up to the window; if
+     * the previous update is less than four round trips old, the window doubles and the credit is
+     * topped up to the new window. go credits both top-ups but announces only the second (its
+     * delta is overwritten), so after every growth the sender's window is the first top-up smaller
+     * than the receiver's books. In a 1 MiB copy over a long path that costs a go sender a round
+     * trip; a go sender sees the same from gsnode as from a go receiver, and the report's numbers
+     * were made with it (docs/wire.md §4). It cannot stall a stream: right after a growth to 2W
+     * the credit the sender does not know of is W minus what it still had, at most half the new
+     * window, so a sender out of credit always gets the next update once its bytes are read.
+     */
     @Override
     protected void consumed(int bytes) {
         recvBuffered -= bytes;
         if (closed || remoteClosed) return;
         long current = recvGranted + recvBuffered;
-        if (current >= recvWindow) return;
-        long delta = recvWindow - current;
-        if (delta < recvWindow / 2) return;
+        if (current >= recvWindow || recvWindow - current < recvWindow / 2) return;
+        long topUp = recvWindow - current;
+        recvGranted += topUp;
+        long announced = topUp;
         long now = System.nanoTime();
         long rtt = session.rttNanos();
         if (rtt > 0 && now - epochStartNanos < 4 * rtt && recvWindow < session.config().maxWindow()) {
-            recvWindow = Math.min(recvWindow * 2, session.config().maxWindow());
-            delta = recvWindow - current;
+            long growth = Math.min(recvWindow * 2, session.config().maxWindow()) - recvWindow;
+            recvWindow += growth;
+            recvGranted += growth;
+            announced = growth;
         }
         epochStartNanos = now;
-        recvGranted += delta;
-        session.sendControl(YamuxFrame.TYPE_WINDOW_UPDATE, takeFlags(), id, delta);
+        session.sendControl(YamuxFrame.TYPE_WINDOW_UPDATE, takeFlags(), id, announced);
     }
 
     /** SYN or ACK when this stream has not said it yet; they ride on the next frame. */
