@@ -138,6 +138,9 @@ func newDaemon(o *runOptions, topo *topology, startMs int64) (*daemon, error) {
 	}
 	if o.transport == "quic" {
 		hostOpts = append(hostOpts, libp2p.Transport(quic.NewTransport))
+		if o.backend == "shadow" {
+			hostOpts = append(hostOpts, shadowQUIC())
+		}
 	} else {
 		hostOpts = append(hostOpts, libp2p.Transport(tcp.NewTCPTransport))
 	}

@@ -289,11 +289,19 @@ public final class CellCommand implements Callable<Integer> {
             Path dir = runDir(r);
             System.err.println("cell " + workload.arm + " over " + workload.transport + " under Shadow, run " + (r + 1) + " of " + runs
                     + " -> " + dir);
+            CellSummary s;
             try {
-                System.out.println(oneLine(runner.run(dir, r)));
+                s = runner.run(dir, r);
             } catch (IllegalArgumentException e) {
                 System.err.println("gsnode cell: " + e.getMessage());
                 return 2;
+            }
+            System.out.println(oneLine(s));
+            if (s.receivers() > 0 && s.lost() == s.receivers()) {
+                // Not a result: no receiver ran. The records (lost) stay, as with any cell.
+                System.err.println("gsnode cell: no receiver of " + dir + " left a record, so nothing was measured"
+                        + runner.firstLostHostError().map(e -> "; the first host without one said " + e).orElse(""));
+                return 1;
             }
         }
         return 0;

@@ -106,6 +106,44 @@ class ShadowBackendIT {
         assertTrue(r.out().contains("| atuned_32k | tcp | 5 | 64 KiB | home | none / fifo | 1 |"), r.out());
     }
 
+    /**
+     * quic-go refuses a UDP socket it cannot set DF on, and Shadow refuses the option: the go
+     * peer hands it a plain socket under Shadow, so go hosts listen and deliver over QUIC.
+     */
+    @Test
+    void goHostsDeliverOverQuicUnderShadow() throws Exception {
+        Optional<Path> shadow = findShadow();
+        assumeTrue(shadow.isPresent(), ShadowExecutable.WHERE);
+        Path goPeer = Path.of("").toAbsolutePath().getParent().resolve("interop/go/bin/gopeer");
+        assertTrue(Files.isExecutable(goPeer), goPeer + " is built by interop/go/build.sh (scripts/test.sh runs it first)");
+        Path out = dir.resolve("go-quic");
+        Result r = gsnode(Map.of(), "cell", "--backend", "shadow", "--shadow", shadow.get().toString(), "--n", "4", "--degree", "3",
+                "--impl", "go", "--go-peer", goPeer.toString(), "--transport", "quic", "--payload", "65536",
+                "--subscribe-at", "2000", "--publish-at", "5000", "--hold", "3000", "--out", out.toString(), "--wall-limit", "300");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("3/3 receivers completed"), r.out() + r.err());
+        String stderr = Files.readString(out.resolve("shadow.data/hosts/node0/gopeer.1000.stderr"));
+        assertTrue(stderr.isBlank(), "no quic-go warning about the plain socket: " + stderr);
+    }
+
+    /** A cell in which no receiver ran is not a result: exit 1, with what the first host said. */
+    @Test
+    void aCellInWhichNoReceiverStartsExitsOneWithTheFirstHostsError() throws Exception {
+        Optional<Path> shadow = findShadow();
+        assumeTrue(shadow.isPresent(), ShadowExecutable.WHERE);
+        Path failing = dir.resolve("failing-peer");
+        Files.writeString(failing, "#!/bin/sh\necho 'gopeer run: listening: setting DF failed for both IPv4 and IPv6' >&2\nexit 1\n");
+        assertTrue(failing.toFile().setExecutable(true));
+        Path out = dir.resolve("none");
+        Result r = gsnode(Map.of(), "cell", "--backend", "shadow", "--shadow", shadow.get().toString(), "--n", "3", "--degree", "2",
+                "--impl", "go", "--go-peer", failing.toString(), "--transport", "quic", "--out", out.toString(), "--wall-limit", "300");
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("gsnode cell: no receiver of " + out + " left a record, so nothing was measured; "
+                + "the first host without one said node0: "
+                + "gopeer run: listening: setting DF failed for both IPv4 and IPv6"), r.err());
+        assertEquals(3, Files.readAllLines(out.resolve("records.jsonl")).size(), "every host's record kept, marked lost");
+    }
+
     /** GSNODE_SHADOW, PATH, then a Shadow build in the repository's parent directory (how CI has one). */
     static Optional<Path> findShadow() {
         Optional<ShadowExecutable> configured = ShadowExecutable.find(null, System.getenv());

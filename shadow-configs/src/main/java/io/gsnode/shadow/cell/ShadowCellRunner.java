@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,6 +46,8 @@ public final class ShadowCellRunner {
     private final Duration wallLimit;
     private final PrintStream progress;
     private String version;
+    /** The last run's first lost host and what it said last, or null. */
+    private String firstLostHostError;
 
     /**
      * @param cell the cell; its {@code run} is replaced by each run's number
@@ -66,6 +69,7 @@ public final class ShadowCellRunner {
      * @throws IOException when the topology is unreadable or Shadow cannot be started
      */
     public CellSummary run(Path dir, int run) throws IOException, InterruptedException {
+        firstLostHostError = null;
         ShadowCell c = cell.withRun(run);
         Topology topo = TopologyReader.read(topology);
         ShadowGenerator.generate(c, topology, dir);
@@ -135,7 +139,7 @@ public final class ShadowCellRunner {
 
     private List<NodeRecord> collect(Path dir, Topology topo, ShadowCell c, String label, int run) {
         List<NodeRecord> records = new ArrayList<>();
-        int lost = 0;
+        List<Integer> lost = new ArrayList<>();
         for (int i = 0; i < topo.n(); i++) {
             Path file = dir.resolve(ShadowConfig.DATA_DIRECTORY).resolve("hosts").resolve(HostNames.of(i)).resolve(ShadowConfig.RECORD_FILE);
             NodeRecord r = null;
@@ -147,7 +151,7 @@ public final class ShadowCellRunner {
                 }
             }
             if (r == null) {
-                lost++;
+                lost.add(i);
                 String impl = c.impls().of(i, topo.publisher());
                 r = NodeRecord.lost(label, "shadow", c.workload().armName(), c.workload().transport().transport().toString(),
                         c.quicTransport() && NodeRecord.JAVA.equals(impl) ? c.quic().engine() : null, impl, c.qdisc().recordName(),
@@ -155,8 +159,20 @@ public final class ShadowCellRunner {
             }
             records.add(r);
         }
-        if (lost > 0) progress.printf("  %d of %d hosts left no record: counted as lost%n", lost, topo.n());
+        if (!lost.isEmpty()) {
+            progress.printf("  %d of %d hosts left no record: counted as lost%n", lost.size(), topo.n());
+            firstLostHostError = HostErrors.first(dir, lost).orElse(null);
+            if (firstLostHostError != null) progress.println("  first of them: " + firstLostHostError);
+        }
         return records;
+    }
+
+    /**
+     * The last run's first host without a record, and the last line it wrote to stderr ("node3:
+     * gopeer run: ..."); empty when every host left a record or the lost ones said nothing.
+     */
+    public Optional<String> firstLostHostError() {
+        return Optional.ofNullable(firstLostHostError);
     }
 
     /** The summary's {@code host} block: what the run cost, not what the cell measured. */
