@@ -2,7 +2,9 @@
 """The table of docs/findings/fidelity.md from scripts/fidelity.sh's cells: per seed, gsnode's and
 the go peer's receiver p50 and p99, with what the timelines say about the publisher (its mesh at
 the publish, its copies, the first receiver's first copy) and the whole cell's mesh and gossip;
-then the medians over the seeds and gsnode's difference from go. Reads OUT/{java,go}-sSEED/."""
+then the medians over the seeds and gsnode's difference from go, and the shape: quantiles of every
+receiver's completion time pooled over the seeds, and the median over seeds of the k-th receiver's
+completion. Reads OUT/{java,go}-sSEED/."""
 import json
 import os
 import statistics
@@ -25,7 +27,18 @@ def cell(path):
         "mesh": statistics.mean(r["mesh"]["at_publish"] for r in records),
         "iwant": sum(r["msgs"]["iwant_sent"] for r in records),
         "prune": sum(r["msgs"]["prune_sent"] for r in records),
+        "completions": sorted(r["completion_ms"] for r in records
+                              if r["role"] == "receiver" and r["completion_ms"] is not None),
     }
+
+
+def quantile(xs, q):
+    """Linear interpolation between closest ranks, as numpy's default."""
+    xs = sorted(xs)
+    k = (len(xs) - 1) * q
+    lo = int(k)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
 def fmt(v, digits=0):
@@ -56,6 +69,19 @@ def main(out):
         gm = statistics.median(g[q] for g, _ in rows.values() if g[q] is not None)
         jm = statistics.median(j[q] for _, j in rows.values() if j[q] is not None)
         print(f"median {q} over {len(rows)} seeds: go {gm:,.0f} ms, gsnode {jm:,.0f} ms, gsnode {100 * (jm - gm) / gm:+.1f} %")
+    print()
+    print("| shape (ms) | go | gsnode | gsnode against go |")
+    print("| --- | ---: | ---: | ---: |")
+    shape = []
+    for q in (0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.99):
+        shape.append((f"every receiver pooled over the seeds, q{round(q * 100)}",
+                      *(quantile([c for cells in rows.values() for c in cells[i]["completions"]], q) for i in (0, 1))))
+    for k in (1, 5, 15):
+        shape.append((f"receiver {k} to complete, median over the seeds",
+                      *(statistics.median(cells[i]["completions"][k - 1] for cells in rows.values()
+                                          if len(cells[i]["completions"]) >= k) for i in (0, 1))))
+    for name, g, j in shape:
+        print(f"| {name} | {g:,.0f} | {j:,.0f} | {100 * (j - g) / g:+.1f} % |")
 
 
 if __name__ == "__main__":
