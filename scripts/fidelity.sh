@@ -7,6 +7,7 @@
 #   scripts/fidelity.sh OUT [SEED...]        default seeds 7 to 16
 #   N=32 DEGREE=16 TRANSPORT=tcp ARM=wholend PAYLOAD=1048576 SCENARIO=home (the defaults)
 #   SYSCALL_LATENCY=off   Shadow without its charge for non-blocking syscalls (docs/shadow.md)
+#   GO_PEER=interop/go/bin/gopeer-report   the go reference at the report's versions (build.sh --report)
 #
 # A go cell under Shadow repeats itself exactly, as gsnode's does, so one run per seed is a sample
 # of the seed, not of the run. Cells that exist under OUT are kept (delete one to rerun it).
@@ -19,6 +20,7 @@ n="${N:-32}" degree="${DEGREE:-16}" transport="${TRANSPORT:-tcp}" arm="${ARM:-wh
 payload="${PAYLOAD:-1048576}" scenario="${SCENARIO:-home}"
 latency=(); [ "${SYSCALL_LATENCY:-on}" = off ] && latency=(--no-model-unblocked-syscall-latency)
 mkdir -p "$out"
+if [ -n "${GO_PEER:-}" ]; then export GSNODE_GO_PEER="$(cd "$(dirname "$GO_PEER")" && pwd)/$(basename "$GO_PEER")"; fi
 for seed in "${seeds[@]}"; do
   for impl in go java; do
     cell="$out/$impl-s$seed"

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # Builds the go-libp2p interop peer to interop/go/bin/gopeer; with --test, first runs its unit tests.
+# With --report, also (or, with --report alone, only) the same peer built against the versions the
+# report ran (go.report.mod: go-libp2p 0.48, go-libp2p-pubsub 0.17, go-yamux 5.0.1, quic-go 0.59)
+# to interop/go/bin/gopeer-report, after the unit tests on those versions.
 # Idempotent: go's build cache makes a rebuild of unchanged sources quick.
 # Honours GOPATH / GOMODCACHE / GOFLAGS from the environment.
 set -euo pipefail
@@ -17,9 +20,25 @@ if [ -z "$GO" ]; then
   fi
 fi
 
-if [ "${1:-}" = --test ]; then
-  "$GO" vet ./...
-  "$GO" test ./...
-fi
+test=false report=false current=true
+for arg in "$@"; do
+  case "$arg" in
+    --test) test=true ;;
+    --report) report=true ;;
+    *) echo "build.sh: unknown argument $arg (use --test, --report)" >&2; exit 2 ;;
+  esac
+done
+[ "$report" = true ] && [ "$test" = false ] && [ $# -eq 1 ] && current=false
 mkdir -p bin
-"$GO" build -trimpath -o bin/gopeer .
+if [ "$current" = true ]; then
+  if [ "$test" = true ]; then
+    "$GO" vet ./...
+    "$GO" test ./...
+  fi
+  "$GO" build -trimpath -o bin/gopeer .
+fi
+if [ "$report" = true ]; then
+  "$GO" vet -modfile=go.report.mod ./...
+  "$GO" test -modfile=go.report.mod ./...
+  "$GO" build -modfile=go.report.mod -trimpath -o bin/gopeer-report .
+fi

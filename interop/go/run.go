@@ -569,7 +569,8 @@ func (d *daemon) record(st *runState, cpuMs *int64, s *sampler) *nodeRecord {
 	}
 }
 
-// goVersions is the record's config.go: the toolchain and the libp2p modules.
+// goVersions is the record's config.go: the toolchain and the libp2p modules
+// (which of the two go references built the node: build.sh).
 func goVersions() orderedMap {
 	m := orderedMap{}
 	m.put("version", runtime.Version())
@@ -580,6 +581,10 @@ func goVersions() orderedMap {
 				m.put("go_libp2p", dep.Version)
 			case "github.com/libp2p/go-libp2p-pubsub":
 				m.put("go_libp2p_pubsub", dep.Version)
+			case "github.com/libp2p/go-yamux/v5":
+				m.put("go_yamux", dep.Version)
+			case "github.com/quic-go/quic-go":
+				m.put("quic_go", dep.Version)
 			}
 		}
 	}
