@@ -1,5 +1,6 @@
 package io.gsnode.app;
 
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.topology.LatencyModel;
 import io.gsnode.formats.topology.Scenario;
@@ -24,7 +25,6 @@ import io.gsnode.tools.results.Cell;
 import io.gsnode.tools.results.CellLoader;
 import io.gsnode.tools.results.CellTable;
 import io.gsnode.tools.results.InputProblem;
-import io.gsnode.tools.results.OutputFiles;
 import io.gsnode.tools.results.plot.Figure1Chart;
 import io.gsnode.tools.results.plot.FigureFiles;
 import io.gsnode.tools.topology.EdgeKind;
@@ -177,7 +177,7 @@ public final class DemoCommand implements Callable<Integer> {
             List<Cell> cells = new ArrayList<>();
             for (Path dir : cellDirs) cells.add(CellLoader.load(backendName, dir));
             Path table = out.resolve("results.md");
-            OutputFiles.writeString(table, CellTable.markdown(cells.stream().map(Cell::summary).toList()));
+            AtomicFiles.writeString(table, CellTable.markdown(cells.stream().map(Cell::summary).toList()));
             List<Path> figure = FigureFiles.write(Figure1Chart.build(cells, arms, 1200, 700), out.resolve("figure1"));
             System.out.println();
             System.out.println("table:  " + table);

@@ -1,5 +1,6 @@
 package io.gsnode.k8s;
 
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.formats.record.RecordJson;
 import io.gsnode.node.launch.Workload;
 import java.io.IOException;
@@ -39,7 +40,7 @@ public record CellDescription(String schema, String label, String namespace, int
     /** Writes the description into {@code manifests}' {@link #DIRECTORY}. */
     public void write(Path manifests) throws IOException {
         Files.createDirectories(manifests.resolve(DIRECTORY));
-        RecordJson.writeAtomically(manifests.resolve(DIRECTORY).resolve(FILE), RecordJson.line(this) + "\n");
+        AtomicFiles.writeString(manifests.resolve(DIRECTORY).resolve(FILE), RecordJson.line(this) + "\n");
     }
 
     /** @throws IOException when {@code dir} holds no description, or one of another schema */

@@ -1,5 +1,6 @@
 package io.gsnode.formats.record;
 
+import io.gsnode.formats.files.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,9 +25,9 @@ public final class CellFiles {
      * @param host what the backend measured about the machine during the run (load, cost), or empty
      */
     public static CellSummary write(Path dir, List<NodeRecord> records, Map<String, Object> host) throws IOException {
-        RecordJson.writeAtomically(dir.resolve(RECORDS), String.join("\n", records.stream().map(RecordJson::line).toList()) + "\n");
+        AtomicFiles.writeString(dir.resolve(RECORDS), String.join("\n", records.stream().map(RecordJson::line).toList()) + "\n");
         CellSummary summary = CellStatistics.summarise(records, host);
-        RecordJson.writeAtomically(dir.resolve(SUMMARY), RecordJson.line(summary) + "\n");
+        AtomicFiles.writeString(dir.resolve(SUMMARY), RecordJson.line(summary) + "\n");
         return summary;
     }
 }

@@ -1,12 +1,12 @@
 package io.gsnode.formats.topology;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.gsnode.formats.files.AtomicFiles;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Writes a {@link Topology} as a compact {@code gsnode.topology/1} file: no whitespace, integers
@@ -45,17 +45,11 @@ public final class TopologyWriter {
      * place, so no reader ever sees a half-written file.
      */
     public static void write(Topology topology, Path file) throws IOException {
-        Path absolute = file.toAbsolutePath();
-        // Named by hand rather than Files.createTempFile, which would make the file owner-only.
-        Path temp = absolute.resolveSibling(absolute.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        try {
+        AtomicFiles.write(file, temp -> {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
                 write(topology, out);
             }
-            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        });
     }
 
     private static void writeNodes(JsonGenerator g, Topology topology) throws IOException {

@@ -3,7 +3,7 @@ package io.gsnode.k8s.manifest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import io.gsnode.formats.record.RecordJson;
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.k8s.CellDescription;
 import io.gsnode.k8s.K8sCell;
 import java.io.IOException;
@@ -40,7 +40,7 @@ public final class ManifestWriter {
         int parts = 0;
         for (CellManifests.ManifestFile f : files) {
             Path path = dir.resolve(f.name());
-            RecordJson.writeAtomically(path, yaml(f.documents()));
+            AtomicFiles.writeString(path, yaml(f.documents()));
             written.add(path);
             bytes += Files.size(path);
             if (f.name().startsWith("10-")) parts = f.documents().size();

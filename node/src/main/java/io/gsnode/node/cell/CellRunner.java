@@ -2,6 +2,7 @@ package io.gsnode.node.cell;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.formats.record.CellFiles;
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.record.NodeRecord;
@@ -82,7 +83,7 @@ public final class CellRunner {
             awaitListening(n, dir.resolve("nodes"));
             // Every node listens: the instants start now, the same for all.
             long epoch = System.currentTimeMillis() + EPOCH_MARGIN_MS;
-            RecordJson.writeAtomically(epochFile, epoch + "\n");
+            AtomicFiles.writeString(epochFile, epoch + "\n");
             long endMs = epoch + publishAt() + options.instants().hold().toMillis();
             placement.cellStarted(epoch + publishAt(), endMs);
             watch(n, epoch, endMs);

@@ -1,5 +1,6 @@
 package io.gsnode.node.run;
 
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.formats.record.CellIdentity;
 import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.formats.record.RecordJson;
@@ -523,7 +524,7 @@ public final class NodeDaemon {
                 System.out.flush();
             }
         } else {
-            RecordJson.writeAtomically(settings.recordPath(), line + "\n");
+            AtomicFiles.writeString(settings.recordPath(), line + "\n");
             events.emit("record", "path", settings.recordPath().toString(), "completed", record.completed());
         }
     }

@@ -1,10 +1,10 @@
 package io.gsnode.tools.cli;
 
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.tools.results.BackendDir;
 import io.gsnode.tools.results.Cell;
 import io.gsnode.tools.results.CellLoader;
 import io.gsnode.tools.results.InputProblem;
-import io.gsnode.tools.results.OutputFiles;
 import io.gsnode.tools.results.compare.Comparison;
 import io.gsnode.tools.results.compare.CsvReport;
 import io.gsnode.tools.results.compare.Exclusion;
@@ -175,14 +175,14 @@ public final class CompareCommand implements Callable<Integer> {
     private void write(List<Comparison> comparisons) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (markdown != null) {
-            OutputFiles.writeString(markdown, MarkdownReport.render(comparisons));
+            AtomicFiles.writeString(markdown, MarkdownReport.render(comparisons));
             spec.commandLine().getErr().println("gsnode compare: wrote " + markdown);
         }
         if (csv != null) {
             if (csv.equals("-")) {
                 out.print(CsvReport.render(comparisons));
             } else {
-                OutputFiles.writeString(Path.of(csv), CsvReport.render(comparisons));
+                AtomicFiles.writeString(Path.of(csv), CsvReport.render(comparisons));
                 spec.commandLine().getErr().println("gsnode compare: wrote " + csv);
             }
         }

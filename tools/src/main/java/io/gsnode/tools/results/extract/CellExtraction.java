@@ -1,5 +1,6 @@
 package io.gsnode.tools.results.extract;
 
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.formats.record.CellIdentity;
 import io.gsnode.formats.record.CellStatistics;
 import io.gsnode.formats.record.CellSummary;
@@ -60,7 +61,7 @@ public final class CellExtraction {
             }
         }
         CellSummary summary = CellStatistics.summarise(records.get().records(), host);
-        RecordJson.writeAtomically(file, RecordJson.line(summary) + "\n");
+        AtomicFiles.writeString(file, RecordJson.line(summary) + "\n");
         return new Outcome(dir, true, summary, records.get().filledIn(), null);
     }
 }

@@ -1,6 +1,6 @@
 package io.gsnode.tools.results.plot;
 
-import io.gsnode.tools.results.OutputFiles;
+import io.gsnode.formats.files.AtomicFiles;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,10 +17,10 @@ public final class FigureFiles {
         Path png = sibling(base, ".png");
         Path svg = sibling(base, ".svg");
         BufferedImage image = ChartPainter.png(chart);
-        OutputFiles.write(png, tmp -> {
+        AtomicFiles.write(png, tmp -> {
             if (!ImageIO.write(image, "png", tmp.toFile())) throw new IOException("no PNG writer in this JDK");
         });
-        OutputFiles.writeString(svg, ChartPainter.svg(chart));
+        AtomicFiles.writeString(svg, ChartPainter.svg(chart));
         return List.of(png, svg);
     }
 

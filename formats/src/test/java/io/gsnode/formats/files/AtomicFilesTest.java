@@ -1,0 +1,53 @@
+package io.gsnode.formats.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+
+    @TempDir
+    Path dir;
+
+    /** Records, summaries and tables are shared: they get what any new file gets here, not owner-only. */
+    @Test
+    void aWrittenFileHasTheUsualPermissionsNotOwnerOnly() throws Exception {
+        assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+        Path written = dir.resolve("sub").resolve("written.txt");
+        AtomicFiles.writeString(written, "hello\n");
+        assertEquals("hello\n", Files.readString(written));
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(written));
+
+    }
+
+    @Test
+    void replacesTheTargetWholeAndLeavesNoTemporaryFileBehind() throws Exception {
+        Path target = dir.resolve("t.json");
+        AtomicFiles.writeString(target, "first");
+        AtomicFiles.writeString(target, "second");
+        assertEquals("second", Files.readString(target));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(target), files.toList());
+        }
+        // A writer that fails leaves the old file as it was, and no temporary file.
+        IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(target, tmp -> {
+            Files.writeString(tmp, "half");
+            throw new IOException("disk full");
+        }));
+        assertEquals("disk full", e.getMessage());
+        assertEquals("second", Files.readString(target));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(1, files.count());
+        }
+    }
+}
