@@ -67,6 +67,29 @@ class CellExtractionTest {
         assertTrue(outcome.describe().contains("1 node without a record counted as lost"), outcome.describe());
     }
 
+    /** A Shadow config run by hand: each host's record.json under shadow.data/hosts/<host>/, nothing gathered. */
+    @Test
+    void aHandRunShadowDirectoryIsReadFromItsHostsRecords() throws Exception {
+        Path dir = cell().backend("shadow").completions(100.0, 200.0, 300.0).noSummary().writeUnder(tmp);
+        for (NodeRecord r : RecordJson.readNodes(dir.resolve("records.jsonl"))) {
+            if (r.index() == 3) continue; // a host that ended without a record
+            Path host = Files.createDirectories(dir.resolve("shadow.data").resolve("hosts").resolve("node" + r.index()));
+            Files.writeString(host.resolve("record.json"), RecordJson.line(r) + "\n");
+        }
+        Files.delete(dir.resolve("records.jsonl"));
+        assertEquals(java.util.List.of(dir), CellDirectories.find(tmp), "the Shadow directory is found as a cell");
+
+        CellExtraction.Outcome outcome = CellExtraction.extract(dir, false);
+
+        assertTrue(outcome.written(), outcome.describe());
+        CellSummary s = outcome.summary();
+        assertEquals("shadow", s.identity().backend());
+        assertEquals(3, s.receivers());
+        assertEquals(2, s.completed());
+        assertEquals(1, s.lost());
+        assertEquals(1, outcome.filledIn());
+    }
+
     @Test
     void aRunnersSummaryIsLeftAloneUnlessForcedAndThenKeepsItsHost() throws Exception {
         Path dir = cell().backend("netns").host(35, 98, 1.25).writeUnder(tmp);
