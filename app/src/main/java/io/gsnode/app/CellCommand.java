@@ -341,11 +341,12 @@ public final class CellCommand implements Callable<Integer> {
     }
 
     static String oneLine(CellSummary s) {
-        return String.format(Locale.ROOT, "%s: %d/%d receivers completed%s, p50 %s, p99 %s, max %s, rx %s/node, dups %d/node%s",
+        return String.format(Locale.ROOT, "%s: %d/%d receivers completed%s, p50 %s, p99 %s, max %s, rx %s/node, dups %s/node%s",
                 s.identity().cell(), s.completed(), s.receivers(), s.lost() > 0 ? " (" + s.lost() + " lost)" : "",
                 ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs()),
-                s.medianRxBytes() == null ? s.medianRxDataBytes() + " B (gossip)" : s.medianRxBytes() + " B",
-                s.medianDuplicates(), condition(s) + host(s));
+                s.medianRxBytes() != null ? s.medianRxBytes() + " B"
+                        : s.medianRxDataBytes() != null ? s.medianRxDataBytes() + " B (gossip)" : "unknown",
+                s.medianDuplicates() == null ? "unknown" : s.medianDuplicates(), condition(s) + host(s));
     }
 
     /** A warm cell's warm-up, and the windows it left at the publish where they were read (docs/conditions.md). */

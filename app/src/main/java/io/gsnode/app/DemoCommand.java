@@ -191,7 +191,7 @@ public final class DemoCommand implements Callable<Integer> {
         return new String[] {s.identity().arm(), s.identity().transport(), s.completed() + "/" + s.receivers(),
                 ms(s.p50Ms()), ms(s.p99Ms()),
                 bytes(s.medianRxBytes() != null ? s.medianRxBytes() : s.medianRxDataBytes()),
-                bytes(s.medianRxControlBytes()), Long.toString(s.medianDuplicates()), hostMark(s)};
+                bytes(s.medianRxControlBytes()), s.medianDuplicates() == null ? "-" : s.medianDuplicates().toString(), hostMark(s)};
     }
 
     /** Whether the row measured the network or this host's CPU (docs/results.md, host saturation). */
@@ -204,7 +204,8 @@ public final class DemoCommand implements Callable<Integer> {
         return v == null ? "censored" : String.format(Locale.ROOT, "%.0f ms", v);
     }
 
-    private static String bytes(long b) {
+    private static String bytes(Long b) {
+        if (b == null) return "-"; // no receiver counted it
         return b >= 1 << 20 ? String.format(Locale.ROOT, "%.2f MiB", b / 1048576.0)
                 : String.format(Locale.ROOT, "%.1f KiB", b / 1024.0);
     }

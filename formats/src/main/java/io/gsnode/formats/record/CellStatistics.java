@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
-import java.util.function.ToLongFunction;
 
 /** Turns a cell's node records into its {@link CellSummary} (docs/arms.md §12.3). */
 public final class CellStatistics {
@@ -41,9 +41,9 @@ public final class CellStatistics {
                 population == 0 ? 0 : (double) onTime / population, DEADLINE_MS,
                 medianOrNull(receivers, r -> r.bytes() == null ? null : r.bytes().rx()),
                 medianOrNull(receivers, r -> r.bytes() == null ? null : r.bytes().tx()),
-                median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxData()),
-                median(receivers, r -> r.bytes() == null ? 0 : r.bytes().rxControl()),
-                median(receivers, r -> r.msgs() == null ? 0 : r.msgs().duplicates()),
+                medianOfKnown(receivers, r -> r.bytes() == null ? null : r.bytes().rxData()),
+                medianOfKnown(receivers, r -> r.bytes() == null ? null : r.bytes().rxControl()),
+                medianOfKnown(receivers, r -> r.msgs() == null ? null : r.msgs().duplicates()),
                 medianOrNull(receivers, NodeRecord::cpuMs), warmup(receivers), windows(records), host, CellSummary.saturated(host));
     }
 
@@ -126,10 +126,13 @@ public final class CellStatistics {
         return rank < sortedCompleted.size() ? sortedCompleted.get(rank) : null;
     }
 
-    private static long median(List<NodeRecord> records, ToLongFunction<NodeRecord> f) {
-        if (records.isEmpty()) return 0;
-        long[] values = records.stream().mapToLong(f).sorted().toArray();
-        return values[(values.length - 1) / 2];
+    /**
+     * The median over the receivers that counted it: a lost node's counters were never seen, and
+     * counting them as 0 would pull the median down; null when no receiver counted it.
+     */
+    private static Long medianOfKnown(List<NodeRecord> records, Function<NodeRecord, Long> f) {
+        long[] values = records.stream().map(f).filter(Objects::nonNull).mapToLong(Long::longValue).sorted().toArray();
+        return values.length == 0 ? null : values[(values.length - 1) / 2];
     }
 
     private static Long medianOrNull(List<NodeRecord> records, Function<NodeRecord, Long> f) {

@@ -27,7 +27,7 @@ import java.util.Map;
 public record CellSummary(
         String schema, @JsonUnwrapped CellIdentity identity, int receivers, int completed, int lost, Double p50Ms,
         Double p90Ms, Double p99Ms, Double maxMs, double rateAtDeadline, long deadlineMs, Long medianRxBytes,
-        Long medianTxBytes, long medianRxDataBytes, long medianRxControlBytes, long medianDuplicates, Long medianCpuMs,
+        Long medianTxBytes, Long medianRxDataBytes, Long medianRxControlBytes, Long medianDuplicates, Long medianCpuMs,
         Map<String, Object> warmup, Map<String, Object> cwndAtPublish, Map<String, Object> host, Boolean hostSaturated) {
 
     public static final String SCHEMA = "gsnode.cell/1";

@@ -21,10 +21,15 @@ public final class CellTable {
                     .append(" | ").append(id.run()).append(" | ").append(s.completed()).append('/').append(s.receivers())
                     .append(s.lost() > 0 ? " (" + s.lost() + " lost)" : "").append(" | ").append(ms(s.p50Ms())).append(" | ")
                     .append(ms(s.p99Ms())).append(" | ").append(s.medianRxBytes() == null ? "–" : Units.bytes(s.medianRxBytes()))
-                    .append(" | ").append(Units.bytes(s.medianRxDataBytes())).append(" | ").append(Units.bytes(s.medianRxControlBytes()))
-                    .append(" | ").append(s.medianDuplicates()).append(" |\n");
+                    .append(" | ").append(bytes(s.medianRxDataBytes())).append(" | ").append(bytes(s.medianRxControlBytes()))
+                    .append(" | ").append(s.medianDuplicates() == null ? "–" : s.medianDuplicates().toString()).append(" |\n");
         }
         return md.toString();
+    }
+
+    /** A median no receiver counted (every one lost) is not a zero. */
+    private static String bytes(Long v) {
+        return v == null ? "–" : Units.bytes(v);
     }
 
     private static String ms(Double v) {

@@ -65,6 +65,29 @@ class CellExtractionTest {
         assertEquals(300.0, s.p50Ms(), "rank 1 of population 3: 100, 300, then the lost node");
         assertNull(s.p99Ms());
         assertTrue(outcome.describe().contains("1 node without a record counted as lost"), outcome.describe());
+        // The lost node's counters were never seen: medians over the two that counted, not a 0 among them.
+        assertEquals(1_000_000L, s.medianRxDataBytes());
+        assertEquals(2L, s.medianDuplicates());
+    }
+
+    /** No receiver left a record: its counters are unknown (null), never 0. */
+    @Test
+    void anAllLostCellHasNoCountersNotZeros() throws Exception {
+        Path dir = cell().completions(100.0, 200.0).noSummary().writeUnder(tmp);
+        Path nodes = Files.createDirectories(dir.resolve("nodes"));
+        for (NodeRecord r : RecordJson.readNodes(dir.resolve("records.jsonl"))) {
+            if ("publisher".equals(r.role())) Files.writeString(nodes.resolve("node-" + r.index() + ".json"), RecordJson.line(r) + "\n");
+        }
+        Files.delete(dir.resolve("records.jsonl"));
+
+        CellSummary s = CellExtraction.extract(dir, false).summary();
+
+        assertEquals(2, s.lost());
+        assertNull(s.medianRxDataBytes());
+        assertNull(s.medianRxControlBytes());
+        assertNull(s.medianDuplicates());
+        String json = Files.readString(dir.resolve("cell.json"));
+        assertTrue(json.contains("\"median_duplicates\":null"), json);
     }
 
     /** A Shadow config run by hand: each host's record.json under shadow.data/hosts/<host>/, nothing gathered. */
