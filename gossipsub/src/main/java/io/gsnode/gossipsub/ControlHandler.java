@@ -11,6 +11,7 @@ import io.gsnode.gossipsub.rpc.Rpc;
 import io.gsnode.libp2p.peer.PeerId;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -48,7 +49,8 @@ final class ControlHandler {
         for (IDontWant d : c.idontwant()) handleIDontWant(p, d);
         if (!c.ihave().isEmpty()) handleIHave(p, c.ihave());
         List<Forwarder.Answer> answers = new ArrayList<>();
-        for (IWant w : c.iwant()) collectIWant(p, w, answers);
+        Set<MessageId> answered = new HashSet<>();
+        for (IWant w : c.iwant()) collectIWant(p, w, answers, answered);
         List<Prune> prunes = new ArrayList<>();
         for (String topic : c.graft()) handleGraft(p, topic, prunes);
         for (Prune prune : c.prune()) handlePrune(p, prune);
@@ -136,7 +138,11 @@ final class ControlHandler {
         s.send(p, Rpc.ofControl(ControlMessage.iwant(raw)));
     }
 
-    private void collectIWant(PeerState p, IWant w, List<Forwarder.Answer> answers) {
+    /**
+     * Each id named is counted towards the peer's retransmission cap (go's {@code GetForPeer}), and
+     * answered once per RPC however often it is named there (go's answers are a map by id).
+     */
+    private void collectIWant(PeerState p, IWant w, List<Forwarder.Answer> answers, Set<MessageId> answered) {
         if (s.score(p.id) < config.thresholds().gossip()) {
             s.reject(p.id, RejectReason.IWANT_BELOW_GOSSIP_THRESHOLD);
             return;
@@ -153,6 +159,7 @@ final class ControlHandler {
                 s.reject(p.id, RejectReason.IWANT_RETRANSMISSION_CAP);
                 continue;
             }
+            if (!answered.add(id)) continue;
             s.tracer.iwantServed(p.id, id);
             answers.add(new Forwarder.Answer(id, e.message));
         }

@@ -121,6 +121,24 @@ class IHaveIWantLimitsTest {
         assertEquals(3, p.publishes(x -> true), "nothing for an id we do not hold");
     }
 
+    /**
+     * One IWANT naming an id many times gets one answer, as in go (its answers are a map by id);
+     * every mention still counts towards the retransmission cap, as go's GetForPeer does.
+     */
+    @Test
+    void anIdNamedRepeatedlyInOneIWantIsServedOnce() {
+        f.close();
+        f = new RouterFixture(RouterFixture.config().mesh(0, 0, 0).build());
+        ScriptedPeer p = subscribedPeer();
+        PublishResult r = f.publish("t", "served once".getBytes());
+        byte[] id = r.id().bytes();
+        p.control(ControlMessage.iwant(List.of(id, id, id)));
+        assertEquals(1, p.publishes(x -> true), "three mentions in one IWANT, one copy");
+        p.control(ControlMessage.iwant(List.of(id)));
+        assertEquals(1, p.publishes(x -> true), "the three mentions used up the retransmission cap");
+        assertEquals(1, f.counters.rejected("iwant_retransmission_cap"));
+    }
+
     @Test
     void ihaveForAnIdAlreadySeenIsNotAskedFor() {
         ScriptedPeer p = subscribedPeer();
