@@ -291,10 +291,15 @@ public final class GossipRouter implements AutoCloseable {
         p.version = MeshsubVersion.of(stream.protocol());
         List<SubOpts> subs = new ArrayList<>();
         for (String topic : s.subscriptions.keySet()) subs.add(partial.subscription(topic));
-        Rpc hello = new Rpc(subs, List.of(), partial.hello(p), null);
+        // At most MAX_PER_RPC subscriptions an RPC, or a peer filtering as we do would ignore them all.
+        int first = Math.min(subs.size(), SubscriptionFilter.MAX_PER_RPC);
+        Rpc hello = new Rpc(subs.subList(0, first), List.of(), partial.hello(p), null);
         ByteBuf frame = RpcEncoder.encodeFrame(s.alloc, hello);
         tracer.rpcSent(p.id, RpcParts.of(hello, frame.readableBytes()));
         p.queue.open(stream, frame);
+        for (int from = first; from < subs.size(); from += SubscriptionFilter.MAX_PER_RPC) {
+            s.send(p, new Rpc(subs.subList(from, Math.min(subs.size(), from + SubscriptionFilter.MAX_PER_RPC)), List.of(), null, null));
+        }
     }
 
     private void outboundClosed(PeerState p) {
@@ -353,6 +358,11 @@ public final class GossipRouter implements AutoCloseable {
             s.reject(p.id, RejectReason.GRAYLISTED);
             return;
         }
+        if (rpc.subscriptions().size() > SubscriptionFilter.MAX_PER_RPC) {
+            // As go-libp2p-pubsub does with a limit filter's error: the whole RPC is ignored.
+            s.reject(p.id, RejectReason.SUBSCRIPTIONS_OVER_RPC_LIMIT);
+            return;
+        }
         for (SubOpts sub : rpc.subscriptions()) handleSubscription(p, sub);
         for (PubMessage m : rpc.publish()) forwarder.receive(p, m, arrivedNanos);
         if (rpc.control() != null) control.handle(p, rpc.control(), arrivedNanos);
@@ -360,13 +370,22 @@ public final class GossipRouter implements AutoCloseable {
     }
 
     private void handleSubscription(PeerState p, SubOpts sub) {
-        partial.onSubscription(p, sub);
         String topic = sub.topic();
         if (sub.subscribe()) {
+            if (SubscriptionFilter.tooLong(topic)) {
+                s.reject(p.id, RejectReason.TOPIC_NAME_TOO_LONG);
+                return;
+            }
+            if (!p.topics.contains(topic) && p.topics.size() >= SubscriptionFilter.MAX_TOPICS_PER_PEER) {
+                s.reject(p.id, RejectReason.SUBSCRIPTIONS_OVER_PEER_LIMIT);
+                return;
+            }
+            partial.onSubscription(p, sub);
             p.topics.add(topic);
             s.topicPeers.computeIfAbsent(topic, t -> new LinkedHashSet<>()).add(p.id);
             return;
         }
+        partial.onSubscription(p, sub);
         p.topics.remove(topic);
         Set<PeerId> set = s.topicPeers.get(topic);
         // Emptied entries go, so that churn through invented topic names leaves nothing behind.

@@ -6,6 +6,9 @@ package io.gsnode.gossipsub;
  */
 enum RejectReason {
     GRAYLISTED("graylisted"),
+    SUBSCRIPTIONS_OVER_RPC_LIMIT("subscriptions_over_rpc_limit"),
+    SUBSCRIPTIONS_OVER_PEER_LIMIT("subscriptions_over_peer_limit"),
+    TOPIC_NAME_TOO_LONG("topic_name_too_long"),
     PARTIAL_WITHOUT_EXTENSION("partial_without_extension"),
     UNKNOWN_TOPIC("unknown_topic"),
     SIGNATURE_POLICY("signature_policy"),
