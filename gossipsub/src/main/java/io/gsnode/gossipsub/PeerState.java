@@ -22,7 +22,7 @@ final class PeerState {
     MeshsubVersion version;
     Stream inbound;
     final Set<String> topics = new HashSet<>();
-    /** IDONTWANT ids from this peer, with the heartbeat tick at which each expires. */
+    /** IDONTWANT ids from this peer, by {@link MessageId#checksum()}, with the heartbeat tick at which each expires. */
     private final Map<MessageId, Long> dontWant = new HashMap<>();
     int ihaveRpcs;
     int iwantIdsAsked;
@@ -49,11 +49,11 @@ final class PeerState {
     }
 
     boolean dontWant(MessageId id) {
-        return dontWant.containsKey(id);
+        return !dontWant.isEmpty() && dontWant.containsKey(id.checksum());
     }
 
     void addDontWant(MessageId id, long expiresAtTick) {
-        dontWant.put(id, expiresAtTick);
+        dontWant.put(id.checksum(), expiresAtTick);
     }
 
     /** Resets the per-heartbeat counters and forgets expired IDONTWANTs. */

@@ -74,6 +74,37 @@ class IDontWantTest {
         assertEquals(1, f.counters.idontwantSuppressed());
     }
 
+    /**
+     * Ids over 32 bytes (structured ids, or a peer's 64 KiB inventions) are remembered by their
+     * SHA-256, as go does: one key of 33 bytes whatever the id's length, and still honoured.
+     */
+    @Test
+    void longIdsAreRememberedByTheirChecksumAndStillHonoured() {
+        MessageIdFunction longIds = m -> {
+            byte[] id = new byte[64 * 1024];
+            System.arraycopy(m.data(), 0, id, 0, Math.min(m.data().length, id.length));
+            return MessageId.wrap(id);
+        };
+        try (RouterFixture g = new RouterFixture(RouterFixture.config().build(), r -> r.messageIds(longIds))) {
+            g.subscribe("t");
+            ScriptedPeer x = g.connect(Direction.INBOUND, RouterFixture.V1_2).subscribe("t");
+            ScriptedPeer y = g.connect(Direction.INBOUND, RouterFixture.V1_2).subscribe("t");
+            x.control(ControlMessage.graft("t"));
+            y.control(ControlMessage.graft("t"));
+            PubMessage m = RouterFixture.message("t", "a message with a 64 KiB id");
+            y.control(ControlMessage.idontwant(List.of(longIds.apply(m).bytes())));
+            x.publish(m);
+            assertEquals(0, y.publishes(p -> true), "y's IDONTWANT for the 64 KiB id holds");
+            assertEquals(1, g.counters.idontwantSuppressed());
+        }
+        MessageId longId = MessageId.wrap(new byte[64 * 1024]);
+        assertEquals(33, longId.checksum().length());
+        assertEquals(longId.checksum(), MessageId.wrap(new byte[64 * 1024]).checksum());
+        MessageId shortId = MessageId.wrap(new byte[32]);
+        assertEquals(shortId, shortId.checksum(), "32 bytes and under are kept as they are");
+        assertEquals(33, MessageId.wrap(new byte[0]).checksum().length(), "the empty id is hashed, as in go");
+    }
+
     @Test
     void theIDontWantLastsItsHeartbeatsAndNoLonger() {
         assertEquals(3, f.config.idontwantTtlHeartbeats());
