@@ -1,5 +1,6 @@
 package io.gsnode.gossipsub;
 
+import io.gsnode.libp2p.fatal.FatalErrors;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -12,8 +13,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The single thread that owns all router state, and the clock it reads. Every other router class
- * is touched only from tasks run here; a task that throws is logged, never allowed to kill the
- * thread. Both the executor and the clock come from the builder so tests can drive them by hand.
+ * is touched only from tasks run here; a task that throws an exception is logged, never allowed to
+ * kill the thread or stop a periodic task, and an Error goes to the thread's uncaught-exception
+ * handler ({@link FatalErrors}), where the node exits. Both the executor and the clock come from
+ * the builder so tests can drive them by hand.
  */
 final class RouterLoop {
 
@@ -63,6 +66,8 @@ final class RouterLoop {
                     task.run();
                 } catch (RuntimeException e) {
                     log.error("router task failed", e);
+                } catch (Error e) {
+                    FatalErrors.escalate(e);
                 }
             });
         } catch (RejectedExecutionException e) {
@@ -79,6 +84,8 @@ final class RouterLoop {
                 task.run();
             } catch (RuntimeException e) {
                 log.error("router timer failed", e);
+            } catch (Error e) {
+                FatalErrors.escalate(e);
             }
         });
     }
@@ -102,6 +109,8 @@ final class RouterLoop {
                 task.run();
             } catch (RuntimeException e) {
                 log.error("heartbeat failed", e);
+            } catch (Error e) {
+                FatalErrors.escalate(e);
             }
         });
     }

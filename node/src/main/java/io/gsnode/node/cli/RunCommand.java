@@ -11,6 +11,7 @@ import io.gsnode.node.launch.TransportChoice;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.peer.EventLog;
 import io.gsnode.node.run.BackgroundLoad;
+import io.gsnode.node.run.FatalExit;
 import io.gsnode.node.run.NodeDaemon;
 import io.gsnode.node.run.NodeSettings;
 import io.gsnode.node.run.PeerAddressing;
@@ -152,6 +153,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        FatalExit.install();
         // Before anything can create a Netty channel or a JDK socket (see ShadowSafety).
         if (launch.shadow()) ShadowSafety.applyProcessProperties(launch.index());
         NodeSettings settings;

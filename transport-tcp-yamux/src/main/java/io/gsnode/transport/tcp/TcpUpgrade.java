@@ -5,6 +5,7 @@ import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.connection.ProtocolViolation;
 import io.gsnode.libp2p.connection.TransportContext;
+import io.gsnode.libp2p.fatal.FatalErrors;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.multistream.Negotiation;
 import io.gsnode.libp2p.peer.PeerId;
@@ -167,6 +168,7 @@ final class TcpUpgrade {
     private final class ErrorHandler extends ChannelInboundHandlerAdapter {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            FatalErrors.escalate(cause);
             Throwable root = cause instanceof DecoderException && cause.getCause() != null
                     ? cause.getCause() : cause;
             if (root instanceof TooLongFrameException) {

@@ -5,6 +5,7 @@ import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.connection.ProtocolViolation;
 import io.gsnode.libp2p.connection.Stream;
+import io.gsnode.libp2p.fatal.FatalErrors;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.transport.quic.QuicConnection;
 import io.gsnode.transport.quic.tls.Libp2pTrustManager;
@@ -308,6 +309,7 @@ final class NettyConnection extends QuicConnection {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            FatalErrors.escalate(cause);
             noteFailure(cause);
         }
     }

@@ -5,6 +5,7 @@ import io.gsnode.libp2p.connection.Connection;
 import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.FailureKind;
 import io.gsnode.libp2p.connection.ProtocolViolation;
+import io.gsnode.libp2p.fatal.FatalErrors;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
@@ -208,6 +209,7 @@ final class NettyStream extends AbstractStream {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            FatalErrors.escalate(cause);
             if (cause instanceof QuicStreamResetException reset) {
                 terminate(new IOException("QUIC stream " + id() + " reset by the remote (error code "
                         + reset.applicationProtocolCode() + ")", cause));

@@ -6,6 +6,7 @@ import io.gsnode.libp2p.connection.ConnectionLimits;
 import io.gsnode.libp2p.connection.Direction;
 import io.gsnode.libp2p.connection.Stream;
 import io.gsnode.libp2p.crypto.PubKey;
+import io.gsnode.libp2p.fatal.FatalErrors;
 import io.gsnode.libp2p.multiaddr.Multiaddr;
 import io.gsnode.libp2p.peer.PeerId;
 import io.netty.buffer.ByteBuf;
@@ -375,6 +376,7 @@ public final class YamuxConnection extends ChannelInboundHandlerAdapter implemen
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        FatalErrors.escalate(cause);
         // The frame decoder's errors arrive wrapped in a DecoderException.
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         if (root instanceof YamuxException && channel.isActive() && !closing) {
