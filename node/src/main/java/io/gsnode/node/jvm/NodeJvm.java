@@ -25,7 +25,10 @@ public final class NodeJvm {
      * C2 (3 and 5 of 9 receivers completed) against 1,310-1,470 ms (9 of 9). The JVM's own
      * warnings go to stderr: a node's stdout carries only its JSON events. Out of memory, a node
      * exits (status 3) rather than limp on with a dead event loop or heartbeat and write a record
-     * that says complete: its runner then records it lost. Native access is granted because the
+     * that says complete: its runner then records it lost. Direct memory (Netty's buffers, which
+     * hold every frame queued to a peer) is capped explicitly at the heap's size, the JDK's implicit
+     * default, so that a node's two memory bounds are both written here; running out of it is an
+     * Error that stops the node the same way ({@code FatalExit}). Native access is granted because the
      * node loads Netty's and BoringSSL's libraries (JDK 24 and later warn otherwise).
      *
      * <p>Memory the node no longer uses goes back to the host. C1's compilation arenas and the
@@ -37,7 +40,7 @@ public final class NodeJvm {
      * (docs/performance.md): 8 loopback peers, PSS at the end 73.1 -> 65.1 MiB with both, the
      * window's CPU unchanged, idle CPU +0.03 s a minute; a 100-host Shadow cell 68 -> 63 MiB a host.
      */
-    public static final List<String> BASE_FLAGS = List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m",
+    public static final List<String> BASE_FLAGS = List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-XX:MaxDirectMemorySize=512m",
             "-XX:MinHeapFreeRatio=20", "-XX:MaxHeapFreeRatio=40", "-XX:TieredStopAtLevel=1", "-Xss512k",
             "-XX:+IgnoreUnrecognizedVMOptions", "-XX:TrimNativeHeapInterval=1000", "-XX:+ExitOnOutOfMemoryError",
             "-Xlog:disable", "-Xlog:all=warning:stderr", "--enable-native-access=ALL-UNNAMED");

@@ -61,7 +61,7 @@ class NodeJvmTest {
             if (!flag.startsWith("-XX:")) continue;
             String f = flag.substring(4);
             if (f.startsWith("+") || f.startsWith("-")) expected.put(f.substring(1), Boolean.toString(f.startsWith("+")));
-            else expected.put(f.substring(0, f.indexOf('=')), f.substring(f.indexOf('=') + 1));
+            else expected.put(f.substring(0, f.indexOf('=')), bytes(f.substring(f.indexOf('=') + 1)));
         }
         if (Runtime.version().feature() < 22) expected.remove("TrimNativeHeapInterval");
         List<String> cmd = new ArrayList<>();
@@ -75,6 +75,18 @@ class NodeJvmTest {
         Map<String, String> reported = new LinkedHashMap<>();
         for (String line : out.strip().split("\n")) reported.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
         assertEquals(expected, reported, out);
+    }
+
+    /** A size as the VM reports it: {@code 512m} is 536870912. */
+    private static String bytes(String value) {
+        if (!value.matches("\\d+[kKmMgG]")) return value;
+        long n = Long.parseLong(value.substring(0, value.length() - 1));
+        int shift = switch (Character.toLowerCase(value.charAt(value.length() - 1))) {
+            case 'k' -> 10;
+            case 'm' -> 20;
+            default -> 30;
+        };
+        return Long.toString(n << shift);
     }
 
     /** Prints {@code NAME=VALUE} for each flag named, or {@code NAME=unknown}. */
