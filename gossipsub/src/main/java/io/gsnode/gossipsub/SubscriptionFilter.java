@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * on the wire, did). go-libp2p-pubsub leaves this to an optional subscription filter; Prysm, the
  * report's client, installs one that ignores an RPC of more than 200 subscriptions and accepts only
  * its own topics. gsnode does the first as Prysm does and bounds the rest by count and name length
- * (docs/wire.md §7.3), each refusal counted by its reason in the record.
+ * (docs/wire.md §7.7), each refusal counted by its reason in the record.
  */
 final class SubscriptionFilter {
 

@@ -27,7 +27,6 @@ class AtomicFilesTest {
         AtomicFiles.writeString(written, "hello\n");
         assertEquals("hello\n", Files.readString(written));
         assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(written));
-
     }
 
     @Test
