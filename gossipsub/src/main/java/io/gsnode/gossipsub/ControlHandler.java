@@ -49,8 +49,11 @@ final class ControlHandler {
         for (IDontWant d : c.idontwant()) handleIDontWant(p, d);
         if (!c.ihave().isEmpty()) handleIHave(p, c.ihave());
         List<Forwarder.Answer> answers = new ArrayList<>();
-        Set<MessageId> answered = new HashSet<>();
-        for (IWant w : c.iwant()) collectIWant(p, w, answers, answered);
+        if (!c.iwant().isEmpty()) {
+            // Most control RPCs carry no IWANT: the set is made only for those that do.
+            Set<MessageId> answered = new HashSet<>();
+            for (IWant w : c.iwant()) collectIWant(p, w, answers, answered);
+        }
         List<Prune> prunes = new ArrayList<>();
         for (String topic : c.graft()) handleGraft(p, topic, prunes);
         for (Prune prune : c.prune()) handlePrune(p, prune);

@@ -106,11 +106,16 @@ class IHaveIWantLimitsTest {
         assertEquals(5, p.ihaveIds());
     }
 
-    @Test
-    void iwantAnswersPerPeerAndIdAreCappedAtGossipRetransmission() {
+    /** A subscribed peer of a router with no mesh, so that it gets our messages only by IWANT. */
+    private ScriptedPeer gossipOnlyPeer() {
         f.close();
         f = new RouterFixture(RouterFixture.config().mesh(0, 0, 0).build());
-        ScriptedPeer p = subscribedPeer();
+        return subscribedPeer();
+    }
+
+    @Test
+    void iwantAnswersPerPeerAndIdAreCappedAtGossipRetransmission() {
+        ScriptedPeer p = gossipOnlyPeer();
         PublishResult r = f.publish("t", "served thrice".getBytes());
         for (int i = 0; i < 4; i++) p.control(ControlMessage.iwant(List.of(r.id().bytes())));
         assertEquals(3, f.config.gossipRetransmission());
@@ -127,9 +132,7 @@ class IHaveIWantLimitsTest {
      */
     @Test
     void anIdNamedRepeatedlyInOneIWantIsServedOnce() {
-        f.close();
-        f = new RouterFixture(RouterFixture.config().mesh(0, 0, 0).build());
-        ScriptedPeer p = subscribedPeer();
+        ScriptedPeer p = gossipOnlyPeer();
         PublishResult r = f.publish("t", "served once".getBytes());
         byte[] id = r.id().bytes();
         p.control(ControlMessage.iwant(List.of(id, id, id)));
