@@ -52,6 +52,17 @@ type nodeRecord struct {
 	Timeline     *recordTimeline `json:"timeline"`
 	Extras       orderedMap      `json:"extras"`
 	Config       orderedMap      `json:"config"`
+	Build        recordBuild     `json:"build"`
+}
+
+// recordBuild is the record's build (docs/records.md §5): which go peer wrote it.
+// Its version names the libp2p modules, so the two go references differ in it.
+type recordBuild struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Commit  string `json:"commit"`
+	Dirty   *bool  `json:"dirty"`
+	Runtime string `json:"runtime"`
 }
 
 type wireForm struct {

@@ -45,7 +45,7 @@ func TestRecordShapeMatchesRecordsMd(t *testing.T) {
 	want := []string{"schema", "impl", "cell", "backend", "arm", "alias", "transport", "quic_engine", "queue", "delay",
 		"seed", "n", "payload_bytes", "scenario", "run", "index", "peer_id", "role", "status", "completed",
 		"completion_ms", "wire_form", "bytes", "msgs", "mesh", "connections", "cpu_ms", "rss_max_bytes", "pss_bytes",
-		"threads", "jit_warmup", "times", "snapshots", "timeline", "extras", "config"}
+		"threads", "jit_warmup", "times", "snapshots", "timeline", "extras", "config", "build"}
 	if got := keys(t, line); !slices.Equal(got, want) {
 		t.Fatalf("record keys\n got %v\nwant %v", got, want)
 	}

@@ -533,6 +533,9 @@ func (d *daemon) record(st *runState, cpuMs *int64, s *sampler) *nodeRecord {
 	config.put("transport", transport)
 	config.put("arm_knobs", map[string]string{"SEGMENT_ARMS": "whole"})
 	config.put("schedule", schedule)
+	topology := orderedMap{}
+	topology.put("degree", d.topo.degree)
+	config.put("topology", topology)
 	config.put("jvm", nil)
 	config.put("go", goVersions())
 
@@ -565,8 +568,35 @@ func (d *daemon) record(st *runState, cpuMs *int64, s *sampler) *nodeRecord {
 		Connections: &recordConns{Accepted: d.accepted.Load(), IdentifyBound: 0, Refused: refused},
 		CPUMs:       cpuMs, RSSMaxBytes: peakRSSBytes(), PSSBytes: pssBytes(), Threads: osThreads(),
 		Times:     recordTimes{StartMs: d.startMs, PublishMs: d.publishMs(), EndMs: time.Now().UnixMilli()},
-		Snapshots: snaps, Timeline: timeline, Extras: extras, Config: config,
+		Snapshots: snaps, Timeline: timeline, Extras: extras, Config: config, Build: thisBuild(),
 	}
+}
+
+// thisBuild is the go peer's build: the libp2p modules it was built with and the
+// commit of the checkout (go build stamps vcs.revision and vcs.modified).
+func thisBuild() recordBuild {
+	b := recordBuild{Name: "gopeer", Version: "", Commit: "unknown", Runtime: runtime.Version()}
+	v := goVersions()
+	for _, k := range []string{"go_libp2p", "go_libp2p_pubsub", "go_yamux", "quic_go"} {
+		if x, ok := v.vals[k]; ok {
+			if b.Version != "" {
+				b.Version += " "
+			}
+			b.Version += k + "@" + fmt.Sprint(x)
+		}
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				b.Commit = s.Value
+			case "vcs.modified":
+				dirty := s.Value == "true"
+				b.Dirty = &dirty
+			}
+		}
+	}
+	return b
 }
 
 // goVersions is the record's config.go: the toolchain and the libp2p modules

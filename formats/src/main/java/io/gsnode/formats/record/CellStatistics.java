@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedMap;
 import java.util.function.Function;
 
 /** Turns a cell's node records into its {@link CellSummary} (docs/arms.md §12.3). */
@@ -34,7 +35,9 @@ public final class CellStatistics {
         }
         times.sort(null);
         int population = receivers.size();
-        return new CellSummary(CellSummary.SCHEMA, first.identity().withImplAndCondition(impl(records), condition(records)),
+        CellIdentity identity = first.identity().withImplAndCondition(impl(records), condition(records));
+        SortedMap<String, Object> settings = CellSettings.of(identity, records);
+        return new CellSummary(CellSummary.SCHEMA, identity,
                 population, times.size(), lost,
                 quantile(times, population, 0.50), quantile(times, population, 0.90), quantile(times, population, 0.99),
                 times.size() == population && !times.isEmpty() ? times.get(times.size() - 1) : null,
@@ -44,7 +47,8 @@ public final class CellStatistics {
                 medianOfKnown(receivers, r -> r.bytes() == null ? null : r.bytes().rxData()),
                 medianOfKnown(receivers, r -> r.bytes() == null ? null : r.bytes().rxControl()),
                 medianOfKnown(receivers, r -> r.msgs() == null ? null : r.msgs().duplicates()),
-                medianOrNull(receivers, NodeRecord::cpuMs), warmup(receivers), windows(records), host, CellSummary.saturated(host));
+                medianOrNull(receivers, NodeRecord::cpuMs), warmup(receivers), windows(records), host, CellSummary.saturated(host),
+                CellSettings.builds(records), CellSettings.fingerprint(settings), settings);
     }
 
     /** The warm-up over the receivers (docs/conditions.md §2): how many completed it, how many late, its quantiles. */

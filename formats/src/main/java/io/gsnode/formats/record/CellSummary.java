@@ -1,6 +1,7 @@
 package io.gsnode.formats.record;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,12 +24,17 @@ import java.util.Map;
  * @param hostSaturated whether the host spent any sample at or above 95 % busy between the publish
  *     and the end of the hold: the cell then measured the host's CPU as much as the network, and
  *     comparisons leave it out by default; null where the host was not sampled (Shadow)
+ * @param builds the builds the cell's records name (one, or one per implementation); empty or null
+ *     in cells older than the field
+ * @param fingerprint the fingerprint of {@code settings} ({@link CellSettings#fingerprint})
+ * @param settings what the cell ran, flattened ({@link CellSettings}); null in cells older than the field
  */
 public record CellSummary(
         String schema, @JsonUnwrapped CellIdentity identity, int receivers, int completed, int lost, Double p50Ms,
         Double p90Ms, Double p99Ms, Double maxMs, double rateAtDeadline, long deadlineMs, Long medianRxBytes,
         Long medianTxBytes, Long medianRxDataBytes, Long medianRxControlBytes, Long medianDuplicates, Long medianCpuMs,
-        Map<String, Object> warmup, Map<String, Object> cwndAtPublish, Map<String, Object> host, Boolean hostSaturated) {
+        Map<String, Object> warmup, Map<String, Object> cwndAtPublish, Map<String, Object> host, Boolean hostSaturated,
+        List<Build> builds, String fingerprint, Map<String, Object> settings) {
 
     public static final String SCHEMA = "gsnode.cell/1";
     /** A cell whose nodes ran different implementations. */

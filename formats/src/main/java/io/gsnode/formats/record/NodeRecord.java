@@ -27,6 +27,8 @@ import java.util.Map;
  * @param cwndAtPublish each connection's congestion window at the publish instant; null where not read
  * @param timeline what happened when around the publish; null where the node did not reach the
  *     publish instant, in a {@code lost} record, and in records older than the field
+ * @param build the build of the implementation that wrote the record; in a {@code lost} record the
+ *     runner's, and null in records older than the field
  */
 public record NodeRecord(
         String schema,
@@ -37,7 +39,7 @@ public record NodeRecord(
         String status, boolean completed, Double completionMs, WireForm wireForm,
         Bytes bytes, Msgs msgs, Mesh mesh, Connections connections, Long cpuMs, Long rssMaxBytes, Long pssBytes, Integer threads,
         JitWarmup jitWarmup, Warmup warmup, Background background, CongestionWindows cwndAtPublish, Times times,
-        List<Snapshot> snapshots, Timeline timeline, Map<String, Object> extras, Map<String, Object> config) {
+        List<Snapshot> snapshots, Timeline timeline, Map<String, Object> extras, Map<String, Object> config, Build build) {
 
     public static final String SCHEMA = "gsnode.node/1";
     /** gsnode's own node. */
@@ -159,7 +161,7 @@ public record NodeRecord(
                 topology.seed(), topology.n(), payloadBytes, topology.scenario().toString(), run, null), index,
                 PeerId.fromPubKey(Ed25519.fromIndex(index).publicKey()).toString(),
                 index == topology.publisher() ? "publisher" : "receiver", "lost", false, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, List.of(), null, Map.of(), Map.of());
+                null, null, null, null, null, null, null, null, null, null, List.of(), null, Map.of(), Map.of(), Build.current());
     }
 
     public boolean receiver() {

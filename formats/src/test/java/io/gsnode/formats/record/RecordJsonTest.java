@@ -30,7 +30,9 @@ class RecordJsonTest {
             "\"end_ms\":3},\"snapshots\":[{\"t_ms\":100,\"rx\":1,\"tx\":2,\"rx_data\":3,\"tx_data\":4,\"distinct\":5," +
             "\"duplicates\":6}],\"timeline\":{\"heartbeats_ms\":[-300.5,699.5],\"first_copies\":[{\"id\":\"ab01\"," +
             "\"from\":\"peer1\",\"at_ms\":12.5}],\"copies\":[{\"id\":\"ab01\",\"to\":\"peer4\",\"kind\":\"push\"," +
-            "\"queued_ms\":12.6,\"start_ms\":12.625,\"done_ms\":40.25}],\"truncated\":false},\"extras\":{\"iwant_served\":2},\"config\":{\"jvm\":{\"version\":\"17\"}}}";
+            "\"queued_ms\":12.6,\"start_ms\":12.625,\"done_ms\":40.25}],\"truncated\":false},\"extras\":{\"iwant_served\":2},\"config\":{\"jvm\":{\"version\":\"17\"}," +
+            "\"gossipsub\":{\"d\":8}},\"build\":{\"name\":\"gsnode\",\"version\":\"0.1.0\",\"commit\":\"abc\",\"dirty\":false," +
+            "\"runtime\":\"17\"}}";
 
     private static final String CELL_JSON = "{\"schema\":\"gsnode.cell/1\",\"cell\":\"cell_a\",\"backend\":\"local\",\"arm\":\"B\",\"alias\":\"variant_b\"," +
             "\"transport\":\"QUIC\",\"quic_engine\":\"quiche\",\"impl\":\"java\",\"queue\":\"fifo\",\"delay\":\"netem\"," +
@@ -39,7 +41,11 @@ class RecordJsonTest {
             "\"rate_at_deadline\":1.0,\"deadline_ms\":3000,\"median_rx_bytes\":10,\"median_tx_bytes\":20," +
             "\"median_rx_data_bytes\":1,\"median_rx_control_bytes\":3,\"median_duplicates\":2,\"median_cpu_ms\":40," +
             "\"warmup\":{\"receivers\":1,\"completed\":1,\"late\":0,\"p50_ms\":30.0,\"p99_ms\":30.0},\"cwnd_at_publish\":null," +
-            "\"host\":{\"saturated_s\":0},\"host_saturated\":false}";
+            "\"host\":{\"saturated_s\":0},\"host_saturated\":false,\"builds\":[{\"name\":\"gsnode\",\"version\":\"0.1.0\"," +
+            "\"commit\":\"abc\",\"dirty\":false,\"runtime\":\"17\"}],\"fingerprint\":\"8bc610b6450e3e72\",\"settings\":{\"arm\":\"B\"," +
+            "\"backend\":\"local\",\"condition\":\"warm\",\"delay\":\"netem\",\"gossipsub.d\":8,\"impl\":\"java\",\"n\":8," +
+            "\"payload_bytes\":1024,\"queue\":\"fifo\",\"quic_engine\":\"quiche\",\"scenario\":\"STANDARD\",\"seed\":7," +
+            "\"transport\":\"QUIC\",\"version.gsnode\":\"0.1.0\"}}";
 
     @Test
     void aNodeRecordWritesBackAsItWasRead() throws Exception {
@@ -64,5 +70,13 @@ class RecordJsonTest {
         NodeRecord record = RecordJson.readNode(old);
         assertEquals(NodeRecord.JAVA, record.identity().impl());
         assertEquals(NodeRecord.COLD, NodeRecord.conditionOrCold(record.identity().condition()));
+    }
+
+    @Test
+    void cellsOlderThanProvenanceReadWithoutIt(@TempDir Path tmp) throws Exception {
+        String old = CELL_JSON.substring(0, CELL_JSON.indexOf(",\"builds\"")) + "}";
+        CellSummary s = RecordJson.readCell(Files.writeString(tmp.resolve(CellFiles.SUMMARY), old));
+        assertEquals(null, s.builds());
+        assertEquals(null, s.settings());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.formats.record.CellFiles;
+import io.gsnode.formats.record.Build;
 import io.gsnode.formats.record.CellIdentity;
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.record.NodeRecord;
@@ -55,7 +56,7 @@ class PodRecordsTest {
         pod(pods, 4, new NodeRecord(stranger.schema(), new CellIdentity("another_cell", its.backend(), its.arm(), its.alias(),
                 its.transport(), null, null, its.queue(), its.delay(), its.seed(), its.n(), its.payloadBytes(), its.scenario(), 0,
                 null), 4, "p4", "receiver", "complete", true, 300.0, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, List.of(), null, Map.of(), Map.of()));
+                null, null, null, null, null, null, null, null, null, null, null, List.of(), null, Map.of(), Map.of(), null));
 
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Path out = tmp.resolve("cell");
@@ -91,6 +92,6 @@ class PodRecordsTest {
                 index == t.publisher() ? "publisher" : "receiver", "complete", ms != null, ms, null,
                 new NodeRecord.Bytes(1_100_000L, 1_100_000L, 1_048_576, 0, 10_000, 10_000, 0, 0),
                 new NodeRecord.Msgs(32, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), new NodeRecord.Mesh(2, 4, 2), null, 400L,
-                1L << 27, 1L << 26, 20, null, null, null, null, null, List.of(), null, Map.of(), Map.of());
+                1L << 27, 1L << 26, 20, null, null, null, null, null, List.of(), null, Map.of(), Map.of(), Build.current());
     }
 }

@@ -1,6 +1,7 @@
 package io.gsnode.node.run;
 
 import io.gsnode.formats.files.AtomicFiles;
+import io.gsnode.formats.record.Build;
 import io.gsnode.formats.record.CellIdentity;
 import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.formats.record.RecordJson;
@@ -458,7 +459,8 @@ public final class NodeDaemon {
                 cpuMs, ProcessMetrics.peakRssBytes(), ProcessMetrics.pssBytes(), ProcessMetrics.threads(),
                 state.warmedUp, warmup, background, cwnd,
                 new NodeRecord.Times(startMs, state.schedule.publishMs(), System.currentTimeMillis()),
-                List.copyOf(snapshots), publishNanos == 0 ? null : node.timeline().timeline(publishNanos), extras, configMap);
+                List.copyOf(snapshots), publishNanos == 0 ? null : node.timeline().timeline(publishNanos), extras, configMap,
+                Build.current());
     }
 
     private CellIdentity identity() {
@@ -486,6 +488,8 @@ public final class NodeDaemon {
         }
         if (settings.background() != null) scheduleMap.put("background_from_ms", settings.background().fromMs());
         configMap.put("schedule", scheduleMap);
+        // The topology's one setting its identity (n, seed, scenario) does not name; the go peer writes the same.
+        configMap.put("topology", Map.of("degree", topology.degree()));
         Map<String, Object> jvmMap = new LinkedHashMap<>();
         jvmMap.put("version", Runtime.version().toString());
         jvmMap.put("flags", ManagementFactory.getRuntimeMXBean().getInputArguments());

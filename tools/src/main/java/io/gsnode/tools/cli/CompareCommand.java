@@ -3,6 +3,7 @@ package io.gsnode.tools.cli;
 import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.tools.results.BackendDir;
 import io.gsnode.tools.results.Cell;
+import io.gsnode.tools.results.CellBuilds;
 import io.gsnode.tools.results.CellLoader;
 import io.gsnode.tools.results.InputProblem;
 import io.gsnode.tools.results.compare.Comparison;
@@ -62,6 +63,11 @@ public final class CompareCommand implements Callable<Integer> {
             description = "A side whose records carry no queue: it pairs with every queue of the other side (repeatable).")
     List<String> queueAgnostic = new ArrayList<>();
 
+    @Option(names = "--allow-mixed-builds",
+            description = "Compare cells that different builds produced (each side's builds are listed in the report); "
+                    + "by default a comparison whose cells name more than one build of an implementation is refused.")
+    boolean allowMixedBuilds;
+
     @Mixin
     CellFilter filter = new CellFilter();
 
@@ -73,6 +79,12 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** The backends records name: a side called by one of these must hold that backend's cells. */
+    private static final Set<String> KNOWN_BACKENDS = Set.of("local", "netns", "shadow", "k8s");
+
+    /** Each side's builds, for the report. */
+    private Map<String, String> buildsBySide = Map.of();
 
     @Override
     public Integer call() {
@@ -116,6 +128,7 @@ public final class CompareCommand implements Callable<Integer> {
             loaded.put(name, new Pairing.Side(name, kept.cells(), agnostic, pairBy == PairBy.impl));
             saturated.put(name, leftOut);
         }
+        checkBuilds(loaded);
         List<Comparison> comparisons = new ArrayList<>();
         for (Pairing.Side other : loaded.values()) {
             if (other.name().equals(ref)) continue;
@@ -135,7 +148,23 @@ public final class CompareCommand implements Callable<Integer> {
         return comparisons;
     }
 
-    /** One side per --backend directory. */
+    /**
+     * Refuses, unless --allow-mixed-builds, a comparison whose cells name more than one build: a
+     * difference between sides would then mix the code's changes with the network's.
+     */
+    private void checkBuilds(Map<String, Pairing.Side> sides) throws InputProblem {
+        Map<String, Integer> all = new TreeMap<>();
+        for (Pairing.Side side : sides.values()) CellBuilds.count(side.cells()).forEach((k, v) -> all.merge(k, v, Integer::sum));
+        buildsBySide = new LinkedHashMap<>();
+        for (Pairing.Side side : sides.values()) buildsBySide.put(side.name(), CellBuilds.describe(CellBuilds.count(side.cells())));
+        if (all.size() > 1 && !allowMixedBuilds) {
+            StringBuilder why = new StringBuilder("the cells come from " + all.size() + " builds");
+            buildsBySide.forEach((side, builds) -> why.append("; ").append(side).append(": ").append(builds));
+            throw new InputProblem(why + "; rerun the cells on one build, or give --allow-mixed-builds to compare them anyway");
+        }
+    }
+
+    /** One side per --backend directory; the side's backend is the one its records name, whatever the side is called. */
     private Map<String, List<Cell>> byBackend() throws InputProblem {
         Map<String, List<Cell>> sides = new LinkedHashMap<>();
         List<BackendDir> dirs = BackendDir.parseAll(backends);
@@ -145,7 +174,20 @@ public final class CompareCommand implements Callable<Integer> {
                 throw new InputProblem("--queue-agnostic '" + name + "' is not a --backend name " + dirs.stream().map(BackendDir::name).toList());
             }
         }
-        for (BackendDir dir : dirs) sides.put(dir.name(), CellLoader.load(dir));
+        for (BackendDir dir : dirs) {
+            List<Cell> cells = CellLoader.load(dir);
+            Set<String> named = new TreeSet<>();
+            for (Cell c : cells) named.add(String.valueOf(c.summary().identity().backend()));
+            if (named.size() > 1) {
+                throw new InputProblem("side '" + dir.name() + "' (" + dir.dir() + ") holds cells of " + named
+                        + " backends; give each backend's cells as a side of its own");
+            }
+            if (KNOWN_BACKENDS.contains(dir.name()) && !named.isEmpty() && !named.contains(dir.name())) {
+                throw new InputProblem("side '" + dir.name() + "' (" + dir.dir() + ") holds " + named.iterator().next()
+                        + " cells, by their records; name the side after what it holds");
+            }
+            sides.put(dir.name(), cells);
+        }
         return sides;
     }
 
@@ -175,7 +217,7 @@ public final class CompareCommand implements Callable<Integer> {
     private void write(List<Comparison> comparisons) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (markdown != null) {
-            AtomicFiles.writeString(markdown, MarkdownReport.render(comparisons));
+            AtomicFiles.writeString(markdown, MarkdownReport.render(comparisons, buildsBySide));
             spec.commandLine().getErr().println("gsnode compare: wrote " + markdown);
         }
         if (csv != null) {
@@ -186,7 +228,7 @@ public final class CompareCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("gsnode compare: wrote " + csv);
             }
         }
-        if (markdown == null && csv == null) out.print(MarkdownReport.render(comparisons));
+        if (markdown == null && csv == null) out.print(MarkdownReport.render(comparisons, buildsBySide));
         out.flush();
     }
 }

@@ -77,7 +77,7 @@ public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
 
     private static NodeRecord lost(NodeRecord template, int index, String role) {
         return new NodeRecord(NodeRecord.SCHEMA, template.identity(), index, null, role, "lost", false, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, List.of(), null, Map.of(), Map.of());
+                null, null, null, null, null, null, null, null, null, null, null, List.of(), null, Map.of(), Map.of(), template.build());
     }
 
     private static boolean sameCell(NodeRecord first, NodeRecord other) {

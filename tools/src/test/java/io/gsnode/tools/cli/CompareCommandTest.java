@@ -108,7 +108,7 @@ class CompareCommandTest {
     @Test
     void nothingToPairIsAnErrorThatSaysWhy() throws Exception {
         Path other = tmp.resolve("other");
-        cell().seed(7).queue("fq_codel").writeUnder(other);
+        cell().backend("netns").seed(7).queue("fq_codel").writeUnder(other);
 
         CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + other);
 
@@ -121,7 +121,7 @@ class CompareCommandTest {
     @Test
     void queueAgnosticSidesPairWithEveryQueue() throws Exception {
         Path other = tmp.resolve("other");
-        cell().seed(7).queue("fq_codel").completions(120.0, 180.0).writeUnder(other);
+        cell().backend("netns").seed(7).queue("fq_codel").completions(120.0, 180.0).writeUnder(other);
 
         CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "netns=" + other, "--backend", "harness=" + shadow,
                 "--reference", "harness", "--queue-agnostic", "harness", "--csv", "-");
@@ -210,5 +210,44 @@ class CompareCommandTest {
         CommandRun schema = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns);
         assertEquals(2, schema.status(), schema.toString());
         assertTrue(schema.err().contains("unknown schema 'gsnode.cell/7'"), schema.toString());
+    }
+
+    @Test
+    void cellsOfTwoBuildsAreRefusedUnlessAllowedAndThenListed() throws Exception {
+        Path later = tmp.resolve("later");
+        cell().backend("netns").seed(7).commit("fedcba9876543210fedcba9876543210fedcba98").completions(95.0, 145.0).writeUnder(later);
+
+        CommandRun refused = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + later);
+        assertEquals(2, refused.status(), refused.toString());
+        assertTrue(refused.err().contains("the cells come from 2 builds; shadow: gsnode 0123456789ab (3 cells); "
+                + "netns: gsnode fedcba987654 (1 cell)"), refused.toString());
+        assertEquals("", refused.out());
+
+        CommandRun allowed = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + later,
+                "--allow-mixed-builds");
+        assertEquals(0, allowed.status(), allowed.toString());
+        assertTrue(allowed.out().contains("Builds: shadow: gsnode 0123456789ab (3 cells); netns: gsnode fedcba987654 (1 cell)."),
+                allowed.toString());
+    }
+
+    @Test
+    void cellsWhoseSettingsDifferDoNotPairAndTheKeysAreNamed() throws Exception {
+        Path tuned = tmp.resolve("tuned");
+        cell().backend("netns").seed(7).gossip(Map.of("d", 6)).completions(95.0, 145.0).writeUnder(tuned);
+        cell().backend("netns").seed(8).completions(195.0, 245.0).writeUnder(tuned);
+
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + tuned);
+
+        assertEquals(0, run.status(), run.toString());
+        assertTrue(run.out().contains("settings differ (shadow vs netns: gossipsub.d: 8 vs 6)"), run.toString());
+        assertTrue(run.err().contains("1 seed"), run.toString());
+    }
+
+    @Test
+    void aSidesBackendIsTheOneItsRecordsName() {
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "netns=" + shadow, "--backend", "shadow=" + netns);
+
+        assertEquals(2, run.status(), run.toString());
+        assertTrue(run.err().contains("side 'netns' (" + shadow + ") holds shadow cells, by their records"), run.toString());
     }
 }

@@ -1,5 +1,6 @@
 package io.gsnode.tools.results;
 
+import io.gsnode.formats.record.Build;
 import io.gsnode.formats.record.CellIdentity;
 import io.gsnode.formats.record.CellStatistics;
 import io.gsnode.formats.record.CellSummary;
@@ -45,6 +46,10 @@ public final class CellFixture {
     public List<Integer> missing = List.of();
     /** Each node's timeline, by index; null (none) for the others. Peers are named {@code peerI}. */
     public Map<Integer, NodeRecord.Timeline> timelines = new HashMap<>();
+    /** The build every record names. */
+    public Build build = new Build(Build.GSNODE, "0.1.0-SNAPSHOT", "0123456789abcdef0123456789abcdef01234567", false, "25");
+    /** The gossipsub settings every record's config carries (the cell's settings, compared by pairing). */
+    public Map<String, Object> gossip = Map.of("d", 8);
 
     public static CellFixture cell() {
         return new CellFixture();
@@ -72,6 +77,8 @@ public final class CellFixture {
     public CellFixture noSummary() { summary = false; return this; }
     public CellFixture missing(Integer... indices) { missing = List.of(indices); return this; }
     public CellFixture timeline(int node, NodeRecord.Timeline t) { timelines.put(node, t); return this; }
+    public CellFixture commit(String v) { build = new Build(Build.GSNODE, build.version(), v, false, build.runtime()); return this; }
+    public CellFixture gossip(Map<String, Object> v) { gossip = v; return this; }
 
     public int n() {
         return completions.size() + 1;
@@ -90,7 +97,7 @@ public final class CellFixture {
                     new NodeRecord.Bytes(rxSocket, rxSocket, rxData, rxData, rxControl, rxControl, 0, 0),
                     new NodeRecord.Msgs(1, duplicates, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
                     new NodeRecord.Mesh(2, 2, 2), null, 50L, 1L << 27, 1L << 26, 20, null, null, null, null, new NodeRecord.Times(0, 10_000, 18_000), List.of(), timelines.get(i),
-                    Map.of(), Map.of()));
+                    Map.of(), Map.of("gossipsub", gossip), build));
         }
         return out;
     }

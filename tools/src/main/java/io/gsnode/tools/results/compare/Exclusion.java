@@ -10,6 +10,7 @@ public record Exclusion(Reason reason, String side, String what, String detail) 
     public enum Reason {
         WIRE_FORM("wire form differs (docs/arms.md §13 rule 2)"),
         WIRE_FORM_UNKNOWN("wire form unknown"),
+        SETTINGS("settings differ"),
         QUEUE("counterpart only under another queue (rule 3)"),
         NO_COUNTERPART("no counterpart"),
         AMBIGUOUS_QUEUE("several queues on a queue-agnostic side"),

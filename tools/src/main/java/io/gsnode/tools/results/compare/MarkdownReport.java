@@ -3,6 +3,7 @@ package io.gsnode.tools.results.compare;
 import io.gsnode.tools.results.Stat;
 import io.gsnode.tools.results.Units;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The comparison as markdown tables shaped like the report's (its section 10 and Appendix D; docs/arms.md §0):
@@ -16,7 +17,8 @@ public final class MarkdownReport {
 
     private MarkdownReport() {}
 
-    public static String render(List<Comparison> comparisons) {
+    /** @param builds each side's builds, as {@link io.gsnode.tools.results.CellBuilds#describe} writes them */
+    public static String render(List<Comparison> comparisons, Map<String, String> builds) {
         StringBuilder md = new StringBuilder();
         String reference = comparisons.get(0).reference();
         md.append("# Comparison against ").append(reference).append(" (reference)\n\n");
@@ -26,6 +28,10 @@ public final class MarkdownReport {
                 + "A ratio of 2 or more is written as a multiplier (×2.5). \"censored\": the quantile falls among receivers "
                 + "that never completed. Host: local and netns sides; a latency is a network result only when the host was "
                 + "never saturated (≥ 95 % busy), so runs on a saturated host are left out unless --include-saturated.\n");
+        if (!builds.isEmpty()) {
+            md.append("\nBuilds: ");
+            md.append(String.join("; ", builds.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList())).append(".\n");
+        }
         for (Comparison c : comparisons) section(md, c);
         return md.toString();
     }

@@ -1,5 +1,6 @@
 package io.gsnode.tools.results.compare;
 
+import io.gsnode.formats.record.CellSettings;
 import io.gsnode.formats.wire.WireForm;
 import io.gsnode.tools.results.Cell;
 import java.util.ArrayList;
@@ -34,6 +35,16 @@ public final class Pairing {
         }
     }
 
+    /** Settings two backends' cells may differ in: what a backend is, and its queue (rule 3 pairs those). */
+    static final Set<String> ACROSS_BACKENDS = Set.of("backend", "queue", "delay", "transport.port");
+    /**
+     * Settings two implementations' cells may differ in: each implementation's transport and arm
+     * settings are its own, under its own names; the gossipsub settings, the schedule and the
+     * topology must still agree.
+     */
+    static final Set<String> ACROSS_IMPLS = Set.of("backend", "queue", "delay", "impl", "quic_engine", "version.", "transport.",
+            "arm_knobs.");
+
     private Pairing() {}
 
     public static PairingResult pair(Side reference, Side other) {
@@ -66,6 +77,11 @@ public final class Pairing {
                 Exclusion wire = wireFormExclusion(reference.name(), refRuns, other.name(), otherRuns, rk);
                 if (wire != null) {
                     exclusions.add(wire);
+                    continue;
+                }
+                Exclusion settings = settingsExclusion(reference.name(), refRuns, other, otherRuns, rk);
+                if (settings != null) {
+                    exclusions.add(settings);
                     continue;
                 }
                 GroupId id = new GroupId(rk.rowArm(), rk.transport(), rk.n(), rk.payloadBytes(), rk.scenario(),
@@ -134,6 +150,20 @@ public final class Pairing {
         WireForm.Pairing oth = otherRuns.get(0).wireForm();
         if (ref.equals(oth)) return null;
         return new Exclusion(Exclusion.Reason.WIRE_FORM, otherName, key.toString(), refName + ": " + ref + ", " + otherName + ": " + oth);
+    }
+
+    /**
+     * The settings the two sides' runs differ in, outside what the sides are meant to differ in (the
+     * backend and its queue, or the implementation), or null when they agree or predate settings.
+     */
+    private static Exclusion settingsExclusion(String refName, List<Cell> refRuns, Side other, List<Cell> otherRuns, SeedKey key) {
+        Map<String, Object> a = refRuns.get(0).summary().settings();
+        Map<String, Object> b = otherRuns.get(0).summary().settings();
+        if (a == null || b == null) return null;
+        List<String> differ = CellSettings.differences(a, b, other.acrossImpls() ? ACROSS_IMPLS : ACROSS_BACKENDS);
+        return differ.isEmpty() ? null
+                : new Exclusion(Exclusion.Reason.SETTINGS, other.name(), key.toString(), refName + " vs " + other.name() + ": "
+                        + String.join(", ", differ));
     }
 
     /** Why these runs have no single wire form, or null when they have one. */
