@@ -96,6 +96,11 @@ public final class CellCommand implements Callable<Integer> {
             description = "shadow: stop Shadow after S seconds of wall time; hosts without a record then count as lost (default: no limit).")
     Long wallLimitS;
 
+    @Option(names = "--parallelism", paramLabel = "P",
+            description = "shadow: Shadow's worker threads (default: 0, Shadow's own choice: the physical cores; gsnode study "
+                    + "sets it to share the cores among the cells it runs side by side). Results do not depend on it.")
+    int parallelism = 0;
+
     @Option(names = "--topology", paramLabel = "FILE", description = "A gsnode.topology/1 file (or use --n).")
     Path topology;
 
@@ -244,7 +249,7 @@ public final class CellCommand implements Callable<Integer> {
             TopologyWriter.write(generated, topo);
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        String classpath = System.getProperty("java.class.path");
+        String classpath = absoluteClasspath();
         if (shadow != null) {
             if (epoll) throw new CommandLine.ParameterException(spec.commandLine(), "--epoll is not for Shadow: Shadow runs Netty on NIO only");
             return runShadow(shadow, topo, java, classpath, impls, cellWorkload);
@@ -280,7 +285,7 @@ public final class CellCommand implements Callable<Integer> {
         try {
             Workload shifted = cellWorkload.withCondition(cellWorkload.condition().shifted(t0));
             cell = ShadowCell.withDefaults(shifted, qdisc, schedule, java.toString(), classpath, flags).withImpls(impls)
-                    .withModelUnblockedSyscallLatency(modelUnblockedSyscallLatency);
+                    .withModelUnblockedSyscallLatency(modelUnblockedSyscallLatency).withParallelism(parallelism);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -326,6 +331,15 @@ public final class CellCommand implements Callable<Integer> {
                     + " is not an executable: build it with interop/go/build.sh, or give --go-peer PATH");
         }
         return NodeImpls.of(impl, publisherImpl, binary.toAbsolutePath());
+    }
+
+    /**
+     * This JVM's class path with every entry absolute: the nodes start elsewhere (a Shadow host in
+     * its own directory), so {@code java -jar app/target/gsnode.jar} must still name the jar.
+     */
+    static String absoluteClasspath() {
+        return String.join(java.io.File.pathSeparator, java.util.Arrays.stream(System.getProperty("java.class.path")
+                .split(java.io.File.pathSeparator)).map(e -> Path.of(e).toAbsolutePath().toString()).toList());
     }
 
     /** The checkout the running jar was built in: {@code <checkout>/app/target/gsnode.jar}. */

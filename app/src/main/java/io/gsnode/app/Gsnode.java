@@ -29,7 +29,7 @@ import picocli.CommandLine.Command;
 public final class Gsnode implements Runnable {
 
     /** Every subcommand, in the order {@code gsnode --help} lists them. */
-    static final List<Class<?>> SUBCOMMANDS = List.of(ArmsCommand.class, DemoCommand.class, CellCommand.class, RunCommand.class,
+    static final List<Class<?>> SUBCOMMANDS = List.of(ArmsCommand.class, DemoCommand.class, CellCommand.class, StudyCommand.class, RunCommand.class,
             NodeJvmCommand.class, PeerCommand.class, TopologyCommand.class, NetnsCommand.class, ShadowCommand.class,
             K8sCommand.class, ExtractCommand.class, CompareCommand.class, PlotCommand.class, TimelineCommand.class, InteropNodeCommand.class,
             InteropWrapperCommand.class, CommandLine.HelpCommand.class);

@@ -149,6 +149,14 @@ public record ShadowCell(Workload workload, Qdisc qdisc, GraphKind graph, Schedu
                 socketRecvBuffer, sendAutotune, recvAutotune, on, java, jar, jvmFlags, dialTimeoutMs, dialSlots, port, run, impls);
     }
 
+    /** The same cell on {@code threads} Shadow worker threads (0: Shadow's own choice, the physical cores). */
+    public ShadowCell withParallelism(int threads) {
+        if (threads < 0) throw new IllegalArgumentException("--parallelism must not be negative, was " + threads);
+        return new ShadowCell(workload, qdisc, graph, schedule, startAtMs, stopTimeMs, threads, seed, socketSendBuffer,
+                socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar, jvmFlags, dialTimeoutMs,
+                dialSlots, port, run, impls);
+    }
+
     /** Whether the nodes speak QUIC. */
     public boolean quicTransport() {
         return workload.transport() instanceof TransportChoice.Quic;
