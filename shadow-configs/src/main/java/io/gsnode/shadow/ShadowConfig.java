@@ -1,5 +1,6 @@
 package io.gsnode.shadow;
 
+import io.gsnode.formats.record.Build;
 import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.formats.topology.Topology;
 import io.gsnode.formats.topology.TopologyNode;
@@ -83,7 +84,7 @@ public final class ShadowConfig {
                 cell.qdisc().shadowName(), cell.graph().wireName(), graph.edges(), graph.minLatencyMicros(),
                 graph.maxLatencyMicros(), SIMULATION_EPOCH_MS, cell.schedule().dialAt().toMillis(),
                 cell.schedule().subscribeAt().toMillis(), cell.schedule().publishAt().toMillis(), cell.schedule().hold().toMillis(),
-                DATA_DIRECTORY + "/hosts/<host>/" + RECORD_FILE);
+                DATA_DIRECTORY + "/hosts/<host>/" + RECORD_FILE, Build.current());
     }
 
     private static ShadowYaml.General general(ShadowCell cell) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.gsnode.formats.record.Build;
 import java.util.List;
 import java.util.Map;
 
@@ -39,7 +40,7 @@ public final class ShadowYaml {
     public record Provenance(String schema, String topology, int n, long topologySeed, String scenario, String arm,
                              int payloadBytes, String transport, String quicEngine, String qdisc, String graph, long graphEdges,
                              long latencyMinUs, long latencyMaxUs, long epochMs, long dialAtMs, long subscribeAtMs,
-                             long publishAtMs, long holdMs, String record) {}
+                             long publishAtMs, long holdMs, String record, Build build) {}
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record General(@JsonProperty(required = true) ShadowQuantity.Time stopTime, Long seed, Integer parallelism,
