@@ -208,13 +208,23 @@ public final class StudyCommand implements Callable<Integer> {
         @Option(names = "--csv", paramLabel = "FILE", description = "Write the table as CSV here too.")
         Path csv;
 
+        @Option(names = "--figure", paramLabel = "BASE", description = "Draw the study as the report's Figure 1, beside the report's "
+                + "published values, as BASE.png and BASE.svg (one size, payload and scenario per figure).")
+        Path figure;
+
         @Override
         public Integer call() {
             try {
                 StudyReport r = StudyReport.of(dir);
                 if (markdown == null) System.out.print(r.markdown());
                 r.write(markdown, csv);
+                if (figure != null) {
+                    for (Path p : r.figure(dir, figure)) System.err.println("gsnode study report: wrote " + p);
+                }
                 return 0;
+            } catch (io.gsnode.tools.results.InputProblem e) {
+                System.err.println("gsnode study report: no figure: " + e.getMessage());
+                return 2;
             } catch (IllegalArgumentException e) {
                 System.err.println("gsnode study report: " + e.getMessage());
                 return 2;

@@ -4,8 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.gsnode.app.study.StudyIndex.CellEntry;
 import io.gsnode.app.study.StudyIndex.State;
 import io.gsnode.formats.record.CellFiles;
+import io.gsnode.formats.record.CellIdentity;
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.record.RecordJson;
+import io.gsnode.tools.results.Cell;
+import io.gsnode.tools.results.CellLoader;
+import io.gsnode.tools.results.InputProblem;
+import io.gsnode.tools.results.plot.Figure1Chart;
+import io.gsnode.tools.results.plot.FigureFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -243,6 +249,38 @@ public final class StudyReport {
     public void write(Path markdownFile, Path csvFile) throws IOException {
         if (markdownFile != null) io.gsnode.formats.files.AtomicFiles.writeString(markdownFile, markdown());
         if (csvFile != null) io.gsnode.formats.files.AtomicFiles.writeString(csvFile, csv());
+    }
+
+    /**
+     * Draws the study as the report's Figure 1 (bars: p99, ticks: p50, medians across seeds), with the
+     * report's published values as a side of their own where it has them, as {@code BASE.png} and
+     * {@code BASE.svg}. A study over several sizes, payloads or scenarios is one figure per value:
+     * {@code --set} narrows it.
+     *
+     * @throws InputProblem when the cells cannot make one figure, saying why
+     */
+    public List<Path> figure(Path dir, Path base) throws IOException, InputProblem {
+        List<Cell> cells = new ArrayList<>();
+        for (CellEntry e : StudyIndex.read(dir)) {
+            if (e.state() == State.done) cells.add(CellLoader.load("gsnode", dir.resolve(e.name())));
+        }
+        List<String> arms = new ArrayList<>();
+        for (Row r : rows) {
+            String arm = String.valueOf(r.point().get("arm"));
+            if (!arms.contains(arm)) arms.add(arm);
+            Reference ref = r.reference();
+            if (ref == null) continue;
+            CellSummary mine = r.seeds().get(0);
+            CellIdentity id = new CellIdentity("report_" + ref.section() + "_" + ref.arm() + "_" + ref.transport(), "report", ref.arm(),
+                    ref.arm(), mine.identity().transport(), null, "reference", null, null, 0, ref.n(), mine.identity().payloadBytes(),
+                    ref.scenario(), 0, "cold");
+            CellSummary published = new CellSummary(CellSummary.SCHEMA, id, 0, 0, 0, ref.p50Ms(), null, ref.p99Ms(), null, 0,
+                    mine.deadlineMs(), null, null, null, null, null, null, null, null, null, null, List.of(), null, null);
+            if (cells.stream().noneMatch(c -> c.summary().identity().cell().equals(id.cell()))) {
+                cells.add(new Cell("report §" + ref.section(), dir, published, null, "a published value"));
+            }
+        }
+        return FigureFiles.write(Figure1Chart.build(cells, arms, 1200, 700), base);
     }
 
     /** Whether a directory holds a study. */

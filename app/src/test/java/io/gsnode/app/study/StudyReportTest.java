@@ -45,6 +45,19 @@ class StudyReportTest {
     }
 
     @Test
+    void theFigureDrawsTheStudyBesideThePublishedValues() throws Exception {
+        index(List.of(cell("wholend", 7, 2600, 3500), cell("wholend", 8, 2700, 3600), cell("c_32k", 7, 600, 800)));
+        StudyReport report = StudyReport.of(dir);
+
+        List<Path> files = report.figure(dir, dir.resolve("fig"));
+
+        assertEquals(List.of(dir.resolve("fig.png"), dir.resolve("fig.svg")), files);
+        String svg = Files.readString(dir.resolve("fig.svg"));
+        assertTrue(svg.contains("report §10"), "the published values are a side of their own");
+        assertTrue(svg.contains("gsnode"), svg.substring(0, Math.min(400, svg.length())));
+    }
+
+    @Test
     void aPointTheReportDidNotPublishStandsAlone() throws Exception {
         index(List.of(cell("atuned_16k", 7, 700, 900)));
         String md = StudyReport.of(dir).markdown();
