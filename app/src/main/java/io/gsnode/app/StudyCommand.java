@@ -94,6 +94,8 @@ public final class StudyCommand implements Callable<Integer> {
                     c.value("arm", "wholend"), nodes(c)));
         }
         long memTotal = MemInfo.mib("MemTotal");
+        double budget = memoryBudgetMib != null ? memoryBudgetMib : 0.8 * MemInfo.mib("MemAvailable");
+        if (dryRun) printPlan(s, cells, estimates, budget, memTotal);
         for (PlannedCell c : cells) {
             CellCost.Estimate e = estimates.get(c.name());
             if (memTotal > 0 && e.peakMib() > memTotal) {
@@ -102,11 +104,7 @@ public final class StudyCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        double budget = memoryBudgetMib != null ? memoryBudgetMib : 0.8 * MemInfo.mib("MemAvailable");
-        if (dryRun) {
-            printPlan(s, cells, estimates, budget);
-            return 0;
-        }
+        if (dryRun) return 0;
         String there = StudyIndex.nameIn(out);
         if (there != null && !there.equals(s.name())) {
             System.err.println("gsnode study: " + out + " holds the study '" + there + "', not '" + s.name() + "': give another --out");
@@ -172,7 +170,7 @@ public final class StudyCommand implements Callable<Integer> {
         return 1;
     }
 
-    private void printPlan(StudySpec s, List<PlannedCell> cells, Map<String, CellCost.Estimate> estimates, double budget) {
+    private void printPlan(StudySpec s, List<PlannedCell> cells, Map<String, CellCost.Estimate> estimates, double budget, long memTotal) {
         double total = 0;
         double peak = 0;
         System.out.println("study " + s.name() + ": " + cells.size() + " cells");
@@ -180,8 +178,8 @@ public final class StudyCommand implements Callable<Integer> {
             CellCost.Estimate e = estimates.get(c.name());
             total += e.wallS();
             peak = Math.max(peak, e.peakMib());
-            System.out.println(String.format(Locale.ROOT, "  %-40s ~%8s  ~%,7.0f MiB  (%s)", c.name(), duration(e.wallS()), e.peakMib(),
-                    e.source()));
+            System.out.println(String.format(Locale.ROOT, "  %-40s ~%8s  ~%,7.0f MiB  (%s)%s", c.name(), duration(e.wallS()), e.peakMib(),
+                    e.source(), memTotal > 0 && e.peakMib() > memTotal ? "  DOES NOT FIT this machine" : ""));
         }
         System.out.println(String.format(Locale.ROOT, "in all: about %s of wall time one at a time%s; the largest cell about %,.0f MiB "
                 + "(budget %,.0f MiB)", duration(total), jobs > 1 ? ", less with --jobs " + jobs + " where memory allows" : "", peak, budget));
