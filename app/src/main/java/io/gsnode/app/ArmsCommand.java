@@ -2,6 +2,7 @@ package io.gsnode.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.gsnode.node.cli.Units;
 import io.gsnode.segmentation.arm.ArmListing;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Option;
                 "at one payload size. An arm not defined at that size says why."})
 public final class ArmsCommand implements Callable<Integer> {
 
-    @Option(names = "--payload", paramLabel = "BYTES",
+    @Option(names = "--payload", converter = Units.IntBytes.class, paramLabel = "BYTES",
             description = "Payload size P the knobs and wire forms are resolved at (default: ${DEFAULT-VALUE}, the report's 1 MiB).")
     int payload = 1 << 20;
 

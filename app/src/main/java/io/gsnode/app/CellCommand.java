@@ -18,6 +18,7 @@ import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.ScheduleOptions;
+import io.gsnode.node.cli.Units;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Workload;
@@ -40,11 +41,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code gsnode cell}: run one cell (one arm, one transport) R times and summarise it. */
 @Command(name = "cell", mixinStandardHelpOptions = true,
@@ -68,8 +69,14 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--backend", paramLabel = "local|netns|shadow", description = "Backend (default: ${DEFAULT-VALUE}).")
     Backend backend = Backend.local;
 
-    @Option(names = "--queue", paramLabel = "fifo|fq_codel|fair", description = "netns: leaf queue behind each rate limit (default: ${DEFAULT-VALUE}).")
-    QueueKind queue = QueueKind.FIFO;
+    @Option(names = "--queue", paramLabel = "fifo|fair|fq_codel",
+            description = "netns, shadow: the uplink queue: fifo (default), fair (a fair share per flow: netns's per-peer leaves, "
+                    + "Shadow's per-socket round-robin) or fq_codel (netns only).")
+    String queue;
+
+    /** Shadow's own name for its queue, kept for scripts written before --queue took it. */
+    @Option(names = "--qdisc", hidden = true, paramLabel = "fifo|round-robin")
+    String qdiscAlias;
 
     @Option(names = "--delay", paramLabel = "netem|userspace|none",
             description = "netns: how pairs get their latency (default: netem where the kernel has it, else userspace).")
@@ -81,8 +88,6 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--tag", paramLabel = "TAG", description = "netns: the fabric's name, gsf-TAG and gsn-TAG-i (default: a fresh one).")
     String tag;
 
-    @Option(names = "--qdisc", paramLabel = "fifo|round-robin", description = "shadow: Shadow's uplink queue (default: ${DEFAULT-VALUE}).")
-    Qdisc qdisc = Qdisc.FIFO;
 
     @Option(names = "--model-unblocked-syscall-latency", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "shadow: charge simulated time to non-blocking syscalls (default: on; gsnode's JVM hosts can hang "
@@ -92,7 +97,7 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--shadow", paramLabel = "PATH", description = "shadow: the Shadow binary (default: $" + ShadowExecutable.ENV + ", then shadow on PATH).")
     Path shadowPath;
 
-    @Option(names = "--wall-limit", paramLabel = "S",
+    @Option(names = "--wall-limit", converter = Units.Seconds.class, paramLabel = "S",
             description = "shadow: stop Shadow after S seconds of wall time; hosts without a record then count as lost (default: no limit).")
     Long wallLimitS;
 
@@ -126,7 +131,7 @@ public final class CellCommand implements Callable<Integer> {
     Path out;
 
     @CommandLine.Mixin
-    ScheduleOptions instants = new ScheduleOptions(0, 4000, 10_000, 8000);
+    ScheduleOptions instants = ScheduleOptions.defaults();
 
     @CommandLine.Mixin
     ConditionOptions condition = new ConditionOptions();
@@ -135,7 +140,7 @@ public final class CellCommand implements Callable<Integer> {
             + " connection's congestion window from tcp_info (see gsnode run --help; default: off).")
     boolean epoll;
 
-    @Option(names = "--startup-ms", paramLabel = "MS", description = "local, netns: how long all nodes may take to listen (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--startup-ms", converter = Units.Millis.class, paramLabel = "MS", description = "local, netns: how long all nodes may take to listen (default: ${DEFAULT-VALUE}).")
     long startupMs = 180_000;
 
     @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -163,15 +168,22 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--kill-node", paramLabel = "I", description = "local, netns: fault injection: SIGKILL node I ...")
     Integer killNode;
 
-    @Option(names = "--kill-after", paramLabel = "MS", description = "... this long after the publish instant (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--kill-after", converter = Units.Millis.class, paramLabel = "MS", description = "... this long after the publish instant (default: ${DEFAULT-VALUE}).")
     long killAfter = 0;
 
     @Override
     public Integer call() throws Exception {
+        String queueName;
+        try {
+            queueName = queueName();
+            refuseTopologyParametersBesideATopology();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         NetnsCellOptions netns = null;
         if (backend == Backend.netns) {
             try {
-                netns = new NetnsCellOptions(queue, delay, allowDegraded,
+                netns = new NetnsCellOptions(QueueKind.parse(queueName), delay, allowDegraded,
                         tag != null ? tag : "c" + Long.toString(ProcessHandle.current().pid(), 36));
                 new FabricNames(netns.tag());
             } catch (IllegalArgumentException e) {
@@ -284,7 +296,7 @@ public final class CellCommand implements Callable<Integer> {
         ShadowCell cell;
         try {
             Workload shifted = cellWorkload.withCondition(cellWorkload.condition().shifted(t0));
-            cell = ShadowCell.withDefaults(shifted, qdisc, schedule, java.toString(), classpath, flags).withImpls(impls)
+            cell = ShadowCell.withDefaults(shifted, Qdisc.parse(queueName()), schedule, java.toString(), classpath, flags).withImpls(impls)
                     .withModelUnblockedSyscallLatency(modelUnblockedSyscallLatency).withParallelism(parallelism);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -310,6 +322,31 @@ public final class CellCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The queue asked for (--queue, or Shadow's --qdisc), fifo by default; refused where the backend has none. */
+    private String queueName() {
+        if (queue != null && qdiscAlias != null) throw new IllegalArgumentException("give --queue or --qdisc, not both");
+        String q = queue != null ? queue : qdiscAlias;
+        if (q != null && backend == Backend.local) {
+            throw new IllegalArgumentException("--queue is for the netns and shadow backends: the local backend does not shape its links");
+        }
+        if (q != null && backend == Backend.netns) QueueKind.parse(q);
+        if (q != null && backend == Backend.shadow) Qdisc.parse(q);
+        return q == null ? "fifo" : q;
+    }
+
+    /** A topology file fixes its own seed, degree and scenario: the options that would make one mean nothing beside it. */
+    private void refuseTopologyParametersBesideATopology() {
+        if (topology == null) return;
+        List<String> given = new ArrayList<>();
+        for (String o : List.of("--seed", "--degree", "--scenario")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) given.add(o);
+        }
+        if (!given.isEmpty()) {
+            throw new IllegalArgumentException(String.join(", ", given) + (given.size() == 1 ? " shapes" : " shape")
+                    + " a generated topology (--n); --topology " + topology + " has its own: give one or the other");
+        }
     }
 
     /**

@@ -64,9 +64,20 @@ public final class DemoCommand implements Callable<Integer> {
     /** Where the demo's nodes run; {@code auto} picks netns where namespaces can be made. */
     enum Backend { auto, netns, local }
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--backend", paramLabel = "auto|netns|local",
             description = "auto (default): netns where namespaces can be made, else local.")
     Backend backend = Backend.auto;
+
+    /** The demo's dial graph. */
+    enum Graph { line, regular }
+
+    @Option(names = "--graph", paramLabel = "line|regular",
+            description = "line (default): the publisher at one end of a line, so every hop's store-and-forward shows; regular: "
+                    + "a random regular graph of --degree.")
+    Graph graph = Graph.line;
 
     @Option(names = "--n", description = "Nodes (default: what this host carries without saturating its CPU: two per core, 4 to 12).")
     Integer n;
@@ -105,16 +116,20 @@ public final class DemoCommand implements Callable<Integer> {
             System.out.println("gsnode demo: not root, so the netns fabric runs inside a user namespace of its own");
             return UserNamespace.rerunInside();
         }
-        DemoSizing size = n != null ? DemoSizing.asked(n, degree)
-                : DemoSizing.forHost(Runtime.getRuntime().availableProcessors(), payload);
+        if (graph == Graph.line && degree != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--degree is for --graph regular: a line's nodes have one or two peers");
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        DemoSizing size = n != null ? DemoSizing.asked(n, graph == Graph.line ? Integer.valueOf(2) : degree)
+                : graph == Graph.line ? DemoSizing.lineForHost(cores, payload) : DemoSizing.forHost(cores, payload);
         if (n == null && degree != null) size = new DemoSizing(size.n(), degree, size.reason());
         if (out == null) out = Files.createTempDirectory("gsnode-demo-");
         Files.createDirectories(out);
         Path topology = out.resolve("topology.json");
         TopologyWriter.write(TopologyGenerator.generate(new TopologyParams(size.n(), size.degree(), 7, LatencyModel.GEO,
-                Scenario.home(), EdgeKind.REGULAR)), topology);
-        System.out.printf(Locale.ROOT, "gsnode demo: %d nodes (degree %d), payload %d bytes, arms %s, transports %s%n",
-                size.n(), size.degree(), payload, arms, transports);
+                Scenario.home(), graph == Graph.line ? EdgeKind.LINE : EdgeKind.REGULAR)), topology);
+        System.out.printf(Locale.ROOT, "gsnode demo: %d nodes (%s), payload %d bytes, arms %s, transports %s%n",
+                size.n(), graph == Graph.line ? "a line" : "degree " + size.degree(), payload, arms, transports);
         System.out.println("size: " + size.reason());
         System.out.println(netns
                 ? "backend: netns (one JVM per node, each in its own network namespace; HTB-shaped home links, geo latencies;"
@@ -153,6 +168,8 @@ public final class DemoCommand implements Callable<Integer> {
                 "rx/node", "ctrl rx/node", "dups", "host");
         for (String[] r : rows) System.out.printf("%-12s %-9s %9s %9s %9s %12s %12s %6s  %s%n", (Object[]) r);
         System.out.println();
+        for (String ratio : ratios(rows)) System.out.println(ratio);
+        System.out.println();
         System.out.println("host cpu: " + String.join("; ", hostLoad));
         if (rows.stream().anyMatch(r -> r[8].startsWith("SATURATED"))) {
             System.out.println("A SATURATED row ran while this host's CPU spent a second or more at >= 95 % busy: its times measure");
@@ -185,6 +202,26 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (InputProblem | IOException e) {
             System.err.println("gsnode demo: could not write the table and figure: " + e.getMessage());
         }
+    }
+
+    /**
+     * Per transport, A-tuned's p50 over the whole message's, beside the report's (home, Shadow, its
+     * section 10 at 100 nodes): the segments' pipelining against the whole message's store-and-forward.
+     */
+    static List<String> ratios(List<String[]> rows) {
+        List<String> out = new ArrayList<>();
+        for (String transport : List.of("tcp", "quic")) {
+            String[] whole = rows.stream().filter(r -> r[0].equals("wholend") && r[1].equals(transport)).findFirst().orElse(null);
+            String[] tuned = rows.stream().filter(r -> r[0].equals("atuned_32k") && r[1].equals(transport)).findFirst().orElse(null);
+            if (whole == null || tuned == null || !whole[3].endsWith(" ms") || !tuned[3].endsWith(" ms")) continue;
+            double w = Double.parseDouble(whole[3].replace(" ms", ""));
+            double t = Double.parseDouble(tuned[3].replace(" ms", ""));
+            double report = transport.equals("tcp") ? 748.0 / 2720 : 762.0 / 2202;
+            out.add(String.format(Locale.ROOT, "atuned_32k / wholend at p50 over %s: %.2f (%s); the report found %.2f (Shadow, home, "
+                    + "100 nodes, its section 10)", transport, t / w, t < w ? "the segments are ahead" : "the segments are NOT ahead",
+                    report));
+        }
+        return out;
     }
 
     private static String[] row(CellSummary s) {

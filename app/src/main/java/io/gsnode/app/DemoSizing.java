@@ -42,6 +42,34 @@ record DemoSizing(int n, int degree, String reason) {
         return new DemoSizing(n, degreeFor(n), why);
     }
 
+    /** The most nodes of the demo's line: enough hops for store-and-forward to show against pipelining. */
+    static final int MAX_LINE_NODES = 8;
+    /**
+     * A line's node forwards to one peer, not four: its CPU around the publish is a quarter of a
+     * regular graph's node's, so a line carries three nodes per core at 1 MiB (measured: docs/README.md
+     * points to the demo's figures in docs/findings/performance-measurements.md).
+     */
+    static final int LINE_NODES_PER_CORE_AT_1MIB = 3;
+
+    /**
+     * The demo's line for a host of {@code cores} cores: the publisher at one end, every receiver one
+     * hop further, so that the whole message's store-and-forward at each hop shows against the
+     * segments' pipelining, the report's effect, in a cell this host carries cleanly.
+     */
+    static DemoSizing lineForHost(int cores, int payload) {
+        double perCore = LINE_NODES_PER_CORE_AT_1MIB * Math.min(1.0, (double) (1 << 20) / payload);
+        int clean = (int) Math.floor(cores * perCore);
+        int n = Math.max(MIN_NODES, Math.min(MAX_LINE_NODES, clean));
+        String why = String.format(Locale.ROOT,
+                "%d nodes in a line, the publisher at one end and %d hops to the other: this host has %d core%s, and a line's node, "
+                        + "forwarding to one peer, needs about a sixth of a core-second around a 1 MiB publish, so %s nodes per core "
+                        + "stay below 95 %% CPU%s; --n overrides, --graph regular runs the random regular graph instead",
+                n, n - 1, cores, cores == 1 ? "" : "s", perCore == Math.rint(perCore) ? Integer.toString((int) perCore)
+                        : String.format(Locale.ROOT, "%.2f", perCore),
+                n > clean ? ", and " + MIN_NODES + " is the smallest line the demo runs: expect SATURATED rows" : "");
+        return new DemoSizing(n, 2, why);
+    }
+
     /** {@code n} nodes as asked on the command line. */
     static DemoSizing asked(int n, Integer degree) {
         if (n < 2) throw new IllegalArgumentException("--n must be at least 2, was " + n);

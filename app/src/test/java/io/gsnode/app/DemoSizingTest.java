@@ -50,4 +50,14 @@ class DemoSizingTest {
         assertEquals(6, DemoSizing.asked(12, 6).degree());
         assertThrows(IllegalArgumentException.class, () -> DemoSizing.asked(1, null));
     }
+
+    @Test
+    void theDemosLineCarriesThreeNodesPerCoreBetweenFourAndEight() {
+        assertEquals(6, DemoSizing.lineForHost(2, MIB).n());
+        assertEquals(4, DemoSizing.lineForHost(1, MIB).n(), "the smallest line");
+        assertTrue(DemoSizing.lineForHost(1, MIB).reason().contains("expect SATURATED rows"));
+        assertEquals(8, DemoSizing.lineForHost(16, MIB).n(), "at most 8");
+        assertEquals(4, DemoSizing.lineForHost(2, 4 * MIB).n(), "a larger payload, fewer per core");
+        assertTrue(DemoSizing.lineForHost(2, MIB).reason().startsWith("6 nodes in a line, the publisher at one end and 5 hops"));
+    }
 }

@@ -28,6 +28,21 @@ public enum Qdisc {
         this.recordName = recordName;
     }
 
+    /**
+     * The queue a {@code --queue} value names under Shadow: {@code fifo}, or {@code fair} (the name
+     * every backend uses for a fair uplink) or {@code round-robin} (Shadow's own name for it).
+     *
+     * @throws IllegalArgumentException for another queue, naming the ones Shadow has
+     */
+    public static Qdisc parse(String queue) {
+        return switch (queue) {
+            case "fifo" -> FIFO;
+            case "fair", "round-robin" -> ROUND_ROBIN;
+            default -> throw new IllegalArgumentException("--queue " + queue + " is not a queue Shadow has: fifo, or fair (Shadow's "
+                    + "round-robin); fq_codel is for the netns backend");
+        };
+    }
+
     /** The value of {@code experimental.interface_qdisc}. */
     public String shadowName() {
         return shadowName;

@@ -65,7 +65,7 @@ class ShadowConfigValidatorTest {
 
     @Test
     void aDecimalQuantityIsRejected() throws IOException {
-        breakConfig("stop_time: \"78000 ms\"", "stop_time: \"12.5 s\"");
+        breakConfig("stop_time: \"29000 ms\"", "stop_time: \"12.5 s\"");
         assertProblem("unsigned integer");
     }
 

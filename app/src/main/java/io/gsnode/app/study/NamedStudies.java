@@ -40,7 +40,7 @@ public final class NamedStudies {
                                 "atuned_16k"), "seed", THREE_SEEDS)));
         out.add(new Named("queue", "Section 4: Shadow's FIFO uplink queue against its per-socket round-robin, over TCP, ten seeds",
                 spec("queue", "backend", "shadow", "n", 100L, "degree", 70L, "scenario", "home", "payload", 1048576L,
-                        "transport", "tcp", "qdisc", List.of("fifo", "round-robin"),
+                        "transport", "tcp", "queue", List.of("fifo", "fair"),
                         "arm", List.of("wholend", "atuned_32k", "c_32k", "crs_32k"), "seed", TEN_SEEDS)));
         out.add(new Named("sendbuf", "Section 5: B over QUIC with the UDP send buffer as asked by default and capped at 64 KB",
                 spec("sendbuf", "backend", "shadow", "n", 100L, "degree", 70L, "scenario", "home", "payload", 1048576L,

@@ -67,7 +67,7 @@ public final class StudyPlan {
             String text = v == null ? d + "-default" : switch (d) {
                 case "seed" -> "s" + v;
                 case "n" -> "n" + v;
-                case "arm", "transport", "scenario", "backend", "impl", "queue", "qdisc" -> String.valueOf(v);
+                case "arm", "transport", "scenario", "backend", "impl", "queue" -> String.valueOf(v);
                 default -> v instanceof Boolean b ? (b ? d : "no-" + d) : d + "-" + v;
             };
             parts.add(text.replaceAll("[^A-Za-z0-9_.+-]", "_"));

@@ -1,5 +1,6 @@
 package io.gsnode.formats.record;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -52,7 +53,12 @@ public final class CellSettings {
             }
         }
         for (Build b : builds(records)) s.put("version." + b.name(), b.version());
-        return s;
+        // As JSON reads them back (a long seed of 7 is an Integer in cell.json): a summary equals itself read from disk.
+        try {
+            return RecordJson.MAPPER.readValue(RecordJson.line(s), new TypeReference<TreeMap<String, Object>>() {});
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("settings written as JSON read back", e);
+        }
     }
 
     /** The distinct builds the records name, in the records' order. */

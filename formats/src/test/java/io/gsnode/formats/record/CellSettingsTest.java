@@ -21,7 +21,7 @@ class CellSettingsTest {
         // Shadow's instants count from the simulation's start, netns's from T0 (here 0): the same schedule.
         SortedMap<String, Object> shadow = CellSettings.of(SHADOW, List.of(record(schedule(1_700_000_000_000L, 12_000, 60_000))));
         SortedMap<String, Object> netns = CellSettings.of(SHADOW, List.of(record(schedule(1_800_000_000_000L, 0, 48_000))));
-        assertEquals(48_000L, shadow.get("schedule.publish_after_dial_ms"));
+        assertEquals(48_000, shadow.get("schedule.publish_after_dial_ms"), "as JSON reads it back");
         assertEquals(List.of(), CellSettings.differences(shadow, netns, Set.of()));
         assertEquals(CellSettings.fingerprint(shadow), CellSettings.fingerprint(netns));
     }

@@ -10,6 +10,7 @@ import io.gsnode.k8s.manifest.PodLayout;
 import io.gsnode.netns.fabric.QueueKind;
 import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.ScheduleOptions;
+import io.gsnode.node.cli.Units;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Workload;
@@ -21,12 +22,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code gsnode k8s}: writes the plain manifests that run one cell on an existing Kubernetes
@@ -54,8 +55,12 @@ public final class K8sCommand implements Callable<Integer> {
     @Option(names = "--topology", paramLabel = "FILE", description = "A gsnode.topology/1 file (required).")
     Path topology;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Directory to write the manifests into (required).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Directory to write the manifests into (required; new or empty "
+            + "unless --force).")
     Path out;
+
+    @Option(names = "--force", description = "Write into a --out that already holds files (another cell's manifests are replaced).")
+    boolean force;
 
     @Option(names = "--image", paramLabel = "IMAGE",
             description = "Container image with java, iproute2 and gsnode (required; build it with k8s/image/Dockerfile).")
@@ -65,7 +70,7 @@ public final class K8sCommand implements Callable<Integer> {
     WorkloadOptions workload = new WorkloadOptions();
 
     @Mixin
-    ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 30_000, 10_000);
+    ScheduleOptions instants = ScheduleOptions.defaults();
 
     @Mixin
     ConditionOptions condition = new ConditionOptions();
@@ -92,7 +97,7 @@ public final class K8sCommand implements Callable<Integer> {
     @Option(names = "--epoch-port", paramLabel = "P", description = "The coordinator's HTTP port (default: ${DEFAULT-VALUE}).")
     int epochPort = 8080;
 
-    @Option(names = "--epoch-lead", paramLabel = "MS",
+    @Option(names = "--epoch-lead", converter = Units.Millis.class, paramLabel = "MS",
             description = "T0 falls this long after the last node listens, so every node hears it first (default: ${DEFAULT-VALUE}).")
     long epochLead = 3000;
 
@@ -108,8 +113,12 @@ public final class K8sCommand implements Callable<Integer> {
     @Option(names = "--memory-limit", paramLabel = "Q", description = "Node container memory limit (default: ${DEFAULT-VALUE}).")
     String memoryLimit = MEMORY_LIMIT;
 
-    @Option(names = "--jvm-flags", paramLabel = "FLAGS",
-            description = "Replace the node JVM's flags (one string, whitespace-separated; default: gsnode node-jvm's, with the image's native libraries).")
+    @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "Replace the node JVM's flags (repeatable, one flag each; "
+            + "default: gsnode node-jvm's, with the image's native libraries).")
+    List<String> jvmFlag = new ArrayList<>();
+
+    /** The flags as one whitespace-separated string, as earlier scripts wrote them. */
+    @Option(names = "--jvm-flags", hidden = true, paramLabel = "FLAGS")
     String jvmFlags;
 
     @Option(names = "--run", paramLabel = "R", description = "Repetition number, for the records (default: ${DEFAULT-VALUE}).")
@@ -137,6 +146,17 @@ public final class K8sCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        if (!force && Files.isDirectory(out)) {
+            try (var entries = Files.list(out)) {
+                if (entries.findAny().isPresent()) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--out " + out
+                            + " is not empty (another cell's manifests?): give a new directory, or --force to replace what is there");
+                }
+            } catch (IOException e) {
+                err.println("gsnode k8s: cannot read " + out + ": " + e.getMessage());
+                return 1;
+            }
+        }
         ManifestWriter.Written w;
         try {
             w = ManifestWriter.write(cell, topology, out);
@@ -160,7 +180,8 @@ public final class K8sCommand implements Callable<Integer> {
         Workload cellWorkload = workload.toWorkload(false, condition.toCondition());
         condition.check(instants, true);
         String ns = namespace != null ? namespace : K8sCell.defaultNamespace(cellWorkload, topo, run);
-        List<String> flags = jvmFlags != null ? Arrays.stream(jvmFlags.trim().split("\\s+")).filter(f -> !f.isEmpty()).toList()
+        if (jvmFlags != null && !jvmFlag.isEmpty()) throw new IllegalArgumentException("give --jvm-flag (repeatable), not both it and --jvm-flags");
+        List<String> flags = !jvmFlag.isEmpty() ? List.copyOf(jvmFlag) : jvmFlags != null ? Arrays.stream(jvmFlags.trim().split("\\s+")).filter(f -> !f.isEmpty()).toList()
                 : defaultJvmFlags();
         return new K8sCell(topo, cellWorkload, instants.from(0), image, ns, queue, delay, allowDegraded, device, port, epochPort,
                 epochLead, shareHosts, cpuRequest, memoryRequest, memoryLimit, flags, run);

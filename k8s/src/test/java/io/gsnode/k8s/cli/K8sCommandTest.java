@@ -65,8 +65,8 @@ class K8sCommandTest {
 
         Path tight = tmp.resolve("tight");
         assertEquals(2, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", tight.toString(),
-                "--warmup", "--warmup-at", "29500"));
-        assertTrue(err.toString().contains("leaves no time to diffuse before the publish at 30000 ms"), err.toString());
+                "--warmup", "--warmup-at", "9500"));
+        assertTrue(err.toString().contains("leaves no time to diffuse before the publish at 10000 ms"), err.toString());
         assertFalse(Files.exists(tight));
     }
 
@@ -84,6 +84,22 @@ class K8sCommandTest {
                 "--memory-limit", "lots"));
         assertTrue(err.toString().contains("--memory-limit must be a Kubernetes quantity"), err.toString());
         assertFalse(Files.exists(dir));
+    }
+
+    @Test
+    void anOutThatHoldsAnotherCellIsRefusedUnlessForced() throws Exception {
+        Path topology = TestCells.write(TestCells.ring(6), tmp);
+        Path dir = tmp.resolve("m");
+        assertEquals(0, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", dir.toString()), err.toString());
+        String before = Files.readString(dir.resolve("40-nodes.yaml"));
+
+        assertEquals(2, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", dir.toString(), "--arm", "c_32k"));
+        assertTrue(err.toString().contains("--out " + dir + " is not empty (another cell's manifests?)"), err.toString());
+        assertEquals(before, Files.readString(dir.resolve("40-nodes.yaml")), "nothing overwritten");
+
+        assertEquals(0, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", dir.toString(), "--arm", "c_32k",
+                "--force"), err.toString());
+        assertTrue(Files.readString(dir.resolve("40-nodes.yaml")).contains("c_32k"));
     }
 
     @Test

@@ -14,6 +14,17 @@ public enum QueueKind {
         this.label = label;
     }
 
+    /**
+     * The queue a {@code --queue} value names on the netns fabric.
+     *
+     * @throws IllegalArgumentException for another queue, naming the ones the fabric has
+     */
+    public static QueueKind parse(String queue) {
+        for (QueueKind k : values()) if (k.label.equals(queue)) return k;
+        throw new IllegalArgumentException("--queue " + queue + " is not a queue the netns fabric has: fifo, fq_codel or fair"
+                + ("round-robin".equals(queue) ? " (Shadow's round-robin is fair here)" : ""));
+    }
+
     /** The name on the command line and in records. */
     public String label() {
         return label;

@@ -17,11 +17,11 @@ public final class ConditionOptions {
             + " its completion and counters apart (default: off, a cold cell)."})
     public boolean warmup;
 
-    @Option(names = "--warmup-at", paramLabel = "MS", description = {"The warm-up's publish instant, ms after T0 (default: the"
+    @Option(names = "--warmup-at", converter = Units.Millis.class, paramLabel = "MS", description = {"The warm-up's publish instant, ms after T0 (default: the"
             + " subscribe instant + " + WarmupPlan.MESH_FORMATION_MS + " ms of mesh formation)."})
     public Long warmupAt;
 
-    @Option(names = "--warmup-gap", paramLabel = "MS", description = {"Quiet a node needs between its warm-up completion and the"
+    @Option(names = "--warmup-gap", converter = Units.Millis.class, paramLabel = "MS", description = {"Quiet a node needs between its warm-up completion and the"
             + " publish; a node that had less is marked late in its record (default: ${DEFAULT-VALUE})."})
     public long warmupGap = WarmupPlan.DEFAULT_GAP_MS;
 
@@ -29,7 +29,7 @@ public final class ConditionOptions {
             + " high-entropy message of SIZE every INTERVAL, e.g. 8KiB@100ms (default: none)."})
     public String background;
 
-    @Option(names = "--background-from", paramLabel = "MS", description = {"When the background load starts, ms after T0; it runs"
+    @Option(names = "--background-from", converter = Units.Millis.class, paramLabel = "MS", description = {"When the background load starts, ms after T0; it runs"
             + " to the end of the hold (default: the subscribe instant + " + WarmupPlan.MESH_FORMATION_MS + " ms)."})
     public Long backgroundFrom;
 

@@ -15,15 +15,15 @@ public final class QuicOptions {
     @Option(names = "--quic-engine", paramLabel = "ENGINE", description = "QUIC implementation: kwik or netty (default: ${DEFAULT-VALUE}).")
     public String engine = QuicConfig.DEFAULT.engine();
 
-    @Option(names = "--quic-stream-window", paramLabel = "BYTES",
+    @Option(names = "--quic-stream-window", converter = Units.LongBytes.class, paramLabel = "BYTES",
             description = "Largest QUIC receive window per stream; Kwik's fixed window (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
     long streamWindow = QuicConfig.DEFAULT.streamWindow();
 
-    @Option(names = "--quic-connection-window", paramLabel = "BYTES",
+    @Option(names = "--quic-connection-window", converter = Units.LongBytes.class, paramLabel = "BYTES",
             description = "Largest QUIC receive window per connection; Kwik's fixed window (default: ${DEFAULT-VALUE}, quic-go's ceiling).")
     long connectionWindow = QuicConfig.DEFAULT.connectionWindow();
 
-    @Option(names = "--quic-initial-stream-window", paramLabel = "BYTES",
+    @Option(names = "--quic-initial-stream-window", converter = Units.LongBytes.class, paramLabel = "BYTES",
             description = "Receive window a stream starts with before quiche grows it, netty engine only (default: 524288, as quic-go).")
     Long initialStreamWindow;
 
@@ -31,7 +31,7 @@ public final class QuicOptions {
             description = "Pace packets over the round trip as quic-go does, netty engine only (default: true).")
     Boolean pacing;
 
-    @Option(names = "--udp-buffer", paramLabel = "BYTES",
+    @Option(names = "--udp-buffer", converter = Units.IntBytes.class, paramLabel = "BYTES",
             description = "UDP SO_RCVBUF/SO_SNDBUF asked for; the kernel caps it at net.core.rmem_max/wmem_max (default: ${DEFAULT-VALUE}).")
     int udpBuffer = QuicConfig.DEFAULT.socketBuffer();
 
@@ -41,7 +41,7 @@ public final class QuicOptions {
     @Option(names = "--initial-window", paramLabel = "PACKETS", description = "Initial congestion window, netty engine only (default: 32, as quic-go).")
     Integer initialWindow;
 
-    @Option(names = "--max-udp-payload", paramLabel = "BYTES", description = "Largest UDP payload sent, netty engine only (default: 1350).")
+    @Option(names = "--max-udp-payload", converter = Units.IntBytes.class, paramLabel = "BYTES", description = "Largest UDP payload sent, netty engine only (default: 1350).")
     Integer maxUdpPayload;
 
     /** The configuration these flags describe. @throws IllegalArgumentException for a bad value or combination */

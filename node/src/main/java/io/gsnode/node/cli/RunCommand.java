@@ -68,9 +68,9 @@ public final class RunCommand implements Callable<Integer> {
     URI epochUrl;
 
     @CommandLine.Mixin
-    ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 30_000, 10_000);
+    ScheduleOptions instants = ScheduleOptions.defaults();
 
-    @Option(names = "--dial-timeout", paramLabel = "MS", description = "Give up on an edge after this long, or at the subscribe instant if later (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--dial-timeout", converter = Units.Millis.class, paramLabel = "MS", description = "Give up on an edge after this long, or at the subscribe instant if later (default: ${DEFAULT-VALUE}).")
     long dialTimeout = 30_000;
 
     @Option(names = "--dial-slots", paramLabel = "N", description = "Handshakes in flight at once (default: ${DEFAULT-VALUE}).")

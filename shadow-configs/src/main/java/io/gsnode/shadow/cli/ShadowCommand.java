@@ -5,6 +5,7 @@ import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.cli.ConditionOptions;
 import io.gsnode.node.cli.RunCommand;
 import io.gsnode.node.cli.ScheduleOptions;
+import io.gsnode.node.cli.Units;
 import io.gsnode.node.cli.WorkloadOptions;
 import io.gsnode.node.launch.Workload;
 import io.gsnode.node.run.Schedule;
@@ -18,14 +19,15 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code gsnode shadow}: writes a Shadow 3.x configuration that runs every node of a topology as a
@@ -50,24 +52,28 @@ public final class ShadowCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
-    @Option(names = "--qdisc", paramLabel = "fifo|round-robin", description = "Shadow's uplink queue (default: ${DEFAULT-VALUE}).")
-    Qdisc qdisc = Qdisc.FIFO;
+    @Option(names = {"--queue", "--qdisc"}, paramLabel = "fifo|fair",
+            description = "The uplink queue: fifo (default) or fair (Shadow's per-socket round-robin; 'round-robin' is read as fair).")
+    String queue = "fifo";
 
     @Option(names = "--graph", paramLabel = "complete|edges",
             description = "complete: every pair its own latency (N² edges); edges: dial graph with shortest paths (default: ${DEFAULT-VALUE}).")
     GraphKind graph = GraphKind.COMPLETE;
 
-    /** The study's PUBLISH_DELAY (60 s) and HOLD (8 s) by default. */
+    /**
+     * Counted from T0, which is {@link ShadowCell#HOST_START_ALLOWANCE_MS} of simulated time after the
+     * JVMs start, as in {@code gsnode cell --backend shadow}: one schedule on every backend.
+     */
     @Mixin
-    ScheduleOptions instants = new ScheduleOptions(1000, 10_000, 60_000, 8_000);
+    ScheduleOptions instants = ScheduleOptions.defaults();
 
     @Mixin
     ConditionOptions condition = new ConditionOptions();
 
-    @Option(names = "--start-at", paramLabel = "MS", description = "When every JVM starts, simulated ms (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--start-at", converter = Units.Millis.class, paramLabel = "MS", description = "When every JVM starts, simulated ms (default: ${DEFAULT-VALUE}).")
     long startAt = 0;
 
-    @Option(names = "--stop-time", paramLabel = "MS",
+    @Option(names = "--stop-time", converter = Units.Millis.class, paramLabel = "MS",
             description = "Shadow's stop_time, simulated ms (default: the end of the hold + " + ShadowCell.SHUTDOWN_MARGIN_MS + " ms).")
     Long stopTime;
 
@@ -77,10 +83,10 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--shadow-seed", paramLabel = "S", description = "Shadow's general.seed (default: ${DEFAULT-VALUE}).")
     long shadowSeed = 1;
 
-    @Option(names = "--socket-send-buffer", paramLabel = "BYTES", description = "Shadow's initial socket send buffer (default: ${DEFAULT-VALUE}, Shadow's).")
+    @Option(names = "--socket-send-buffer", converter = Units.LongBytes.class, paramLabel = "BYTES", description = "Shadow's initial socket send buffer (default: ${DEFAULT-VALUE}, Shadow's).")
     long socketSendBuffer = ShadowCell.DEFAULT_SOCKET_SEND_BUFFER;
 
-    @Option(names = "--socket-recv-buffer", paramLabel = "BYTES", description = "Shadow's initial socket receive buffer (default: ${DEFAULT-VALUE}, Shadow's).")
+    @Option(names = "--socket-recv-buffer", converter = Units.LongBytes.class, paramLabel = "BYTES", description = "Shadow's initial socket receive buffer (default: ${DEFAULT-VALUE}, Shadow's).")
     long socketRecvBuffer = ShadowCell.DEFAULT_SOCKET_RECV_BUFFER;
 
     @Option(names = "--no-send-autotune", negatable = false, description = "Turn off Shadow's TCP send buffer autotuning.")
@@ -97,8 +103,12 @@ public final class ShadowCommand implements Callable<Integer> {
                     + "(default: on; JVM hosts hang without it, see docs/shadow.md).")
     boolean modelUnblockedSyscallLatency = true;
 
-    @Option(names = "--jvm-flags", paramLabel = "FLAGS",
-            description = "Replace the recommended JVM flags (one string, whitespace-separated; write --jvm-flags=\"-Xmx1g ...\").")
+    @Option(names = "--jvm-flag", paramLabel = "FLAG",
+            description = "Replace the recommended JVM flags (repeatable, one flag each, as gsnode cell takes them).")
+    List<String> jvmFlag = new ArrayList<>();
+
+    /** The flags as one whitespace-separated string, as earlier scripts wrote them. */
+    @Option(names = "--jvm-flags", hidden = true, paramLabel = "FLAGS")
     String jvmFlags;
 
     @Option(names = "--java", paramLabel = "PATH", description = "java executable every host runs (default: the JVM running this command).")
@@ -107,7 +117,7 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--jar", paramLabel = "PATH", description = "The gsnode jar (default: the jar this command runs from).")
     String jar;
 
-    @Option(names = "--dial-timeout", paramLabel = "MS", description = "Per-edge dial timeout (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--dial-timeout", converter = Units.Millis.class, paramLabel = "MS", description = "Per-edge dial timeout (default: ${DEFAULT-VALUE}).")
     long dialTimeout = ShadowCell.DEFAULT_DIAL_TIMEOUT_MS;
 
     @Option(names = "--dial-slots", paramLabel = "N", description = "Handshakes in flight per node (default: ${DEFAULT-VALUE}).")
@@ -156,14 +166,19 @@ public final class ShadowCommand implements Callable<Integer> {
     }
 
     private ShadowCell cell() {
-        Workload cellWorkload = workload.toWorkload(false, condition.toCondition());
         condition.check(instants, true);
-        Schedule schedule = instants.from(ShadowConfig.SIMULATION_EPOCH_MS);
-        long stop = stopTime != null ? stopTime : instants.publishAt + instants.hold + ShadowCell.SHUTDOWN_MARGIN_MS;
+        long t0 = startAt + ShadowCell.HOST_START_ALLOWANCE_MS;
+        Workload unshifted = workload.toWorkload(false, condition.toCondition());
+        Workload cellWorkload = unshifted.withCondition(unshifted.condition().shifted(t0));
+        Schedule schedule = new ScheduleOptions(t0 + instants.dialAt, t0 + instants.subscribeAt, t0 + instants.publishAt, instants.hold)
+                .from(ShadowConfig.SIMULATION_EPOCH_MS);
+        long stop = stopTime != null ? stopTime : t0 + instants.publishAt + instants.hold + ShadowCell.SHUTDOWN_MARGIN_MS;
         String javaPath = java != null ? java : defaultJava();
         String jarPath = jar != null ? jar : defaultJar();
-        List<String> flags = jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended(javaPath, jarPath);
-        return new ShadowCell(cellWorkload, qdisc, graph, schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer,
+        if (jvmFlags != null && !jvmFlag.isEmpty()) throw new IllegalArgumentException("give --jvm-flag (repeatable), not both it and --jvm-flags");
+        List<String> flags = !jvmFlag.isEmpty() ? List.copyOf(jvmFlag)
+                : jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended(javaPath, jarPath);
+        return new ShadowCell(cellWorkload, Qdisc.parse(queue), graph, schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer,
                 socketRecvBuffer, !noSendAutotune, !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout,
                 dialSlots, port, run, NodeImpls.JAVA);
     }
