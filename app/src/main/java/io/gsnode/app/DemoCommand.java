@@ -178,9 +178,10 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("Times are from the publish instant to each receiver's completion, over all receivers");
         System.out.println("(censored when a quantile falls on a receiver that never completed). One run, cold JVMs,");
         System.out.println("a shared host: these figures show that the stack works, they are not benchmarks.");
-        if (n == null && size.n() < DemoSizing.MAX_NODES) {
-            System.out.println("The cell was sized to this host; `gsnode demo --n " + DemoSizing.MAX_NODES
-                    + "` runs the larger one, whose rows this host will likely mark SATURATED.");
+        int largest = graph == Graph.line ? DemoSizing.MAX_LINE_NODES : DemoSizing.MAX_NODES;
+        if (n == null && size.n() < largest) {
+            System.out.println("The cell was sized to this host; `gsnode demo --n " + largest
+                    + "` runs the larger one, whose rows this host may mark SATURATED.");
         }
         if (lostNodes > 0) System.out.println("gsnode demo: " + lostNodes + " node(s) left no record (see the node logs under " + out + ")");
         writeResults(cellDirs, netns ? "netns" : "local");

@@ -45,9 +45,9 @@ record DemoSizing(int n, int degree, String reason) {
     /** The most nodes of the demo's line: enough hops for store-and-forward to show against pipelining. */
     static final int MAX_LINE_NODES = 8;
     /**
-     * A line's node forwards to one peer, not four: its CPU around the publish is a quarter of a
-     * regular graph's node's, so a line carries three nodes per core at 1 MiB (measured: docs/README.md
-     * points to the demo's figures in docs/findings/performance-measurements.md).
+     * A line's node forwards to one peer, not four: its CPU around the publish is a fraction of a
+     * regular graph's node's, so a line carries three nodes per core at 1 MiB (measured on 2 cores:
+     * docs/findings/performance-measurements.md, "The demo's line").
      */
     static final int LINE_NODES_PER_CORE_AT_1MIB = 3;
 
