@@ -3,6 +3,7 @@ package io.gsnode.app;
 import io.gsnode.app.study.CellCost;
 import io.gsnode.app.study.NamedStudies;
 import io.gsnode.app.study.PlannedCell;
+import io.gsnode.app.study.StudyExport;
 import io.gsnode.app.study.StudyIndex;
 import io.gsnode.app.study.StudyPlan;
 import io.gsnode.app.study.StudyReport;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code gsnode study}: a campaign of cells, resumable, with its report (docs/studies.md). */
-@Command(name = "study", mixinStandardHelpOptions = true, subcommands = StudyCommand.Report.class,
+@Command(name = "study", mixinStandardHelpOptions = true, subcommands = {StudyCommand.Report.class, StudyCommand.Export.class},
         description = {"Run a study: a matrix of cells (gsnode cell options crossed), each in its own subdirectory of --out, "
                 + "indexed in study.json. A rerun skips every cell already complete under the same plan and reruns the rest; "
                 + "Ctrl-C stops cleanly. STUDY is a study file (YAML or JSON) or the name of one of the report's experiments "
@@ -229,6 +230,35 @@ public final class StudyCommand implements Callable<Integer> {
             } catch (IOException e) {
                 System.err.println("gsnode study report: " + e.getMessage());
                 return 2;
+            }
+        }
+    }
+
+    /** {@code gsnode study export DIR --to DEST}. */
+    @Command(name = "export", mixinStandardHelpOptions = true,
+            description = "Copy what a study's table and figure are made of, small enough to commit: study.json and, for every "
+                    + "done cell, its cell.json and its records gzipped (docs/studies.md). gsnode study report reads the copy.")
+    static final class Export implements Callable<Integer> {
+
+        @Parameters(paramLabel = "DIR", description = "A study's directory.")
+        Path dir;
+
+        @Option(names = "--to", required = true, paramLabel = "DEST", description = "Where the copy goes (made; cells already there are replaced).")
+        Path to;
+
+        @Override
+        public Integer call() {
+            try {
+                StudyExport.Result r = StudyExport.export(dir, to);
+                System.err.printf(Locale.ROOT, "gsnode study export: %d done cells of %d -> %s (%,d bytes)%n", r.cells(), r.planned(), to,
+                        r.bytes());
+                return 0;
+            } catch (IllegalArgumentException e) {
+                System.err.println("gsnode study export: " + e.getMessage());
+                return 2;
+            } catch (IOException e) {
+                System.err.println("gsnode study export: " + e.getMessage());
+                return 1;
             }
         }
     }

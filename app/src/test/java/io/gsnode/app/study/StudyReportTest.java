@@ -58,6 +58,23 @@ class StudyReportTest {
     }
 
     @Test
+    void theExportedCopyGivesTheSameTableAndKeepsTheRecordsGzipped() throws Exception {
+        index(List.of(cell("wholend", 7, 2600, 3500), cell("wholend", 8, 2700, 3600)));
+        for (String c : List.of("wholend-s7", "wholend-s8")) Files.writeString(dir.resolve(c).resolve("records.jsonl"), "{\"n\":1}\n");
+        Files.writeString(dir.resolve("wholend-s7").resolve("shadow.log"), "left behind");
+        Path copy = dir.resolveSibling(dir.getFileName() + "-export");
+
+        StudyExport.Result r = StudyExport.export(dir, copy);
+
+        assertEquals(2, r.cells());
+        assertEquals(StudyReport.of(dir).markdown(), StudyReport.of(copy).markdown());
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(copy.resolve("wholend-s7").resolve("records.jsonl.gz")))) {
+            assertEquals("{\"n\":1}\n", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertTrue(Files.notExists(copy.resolve("wholend-s7").resolve("shadow.log")));
+    }
+
+    @Test
     void aPointTheReportDidNotPublishStandsAlone() throws Exception {
         index(List.of(cell("atuned_16k", 7, 700, 900)));
         String md = StudyReport.of(dir).markdown();
