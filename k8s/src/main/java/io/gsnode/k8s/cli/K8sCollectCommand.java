@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code gsnode k8s collect}: the cell files of a Kubernetes cell, read from its pods with kubectl,
  * or from a directory laid out as the pods leave it ({@code --from}). Exits 0 once the files are
- * written, whatever number of pods were lost (they are in the files); 2 on bad input.
+ * written, whatever number of pods were lost (they are in the files); 1 when kubectl reaches no
+ * cluster or not the cell's namespace (kubectl's error in the line, nothing written); 2 on bad input.
  */
 @Command(name = "collect", mixinStandardHelpOptions = true,
         description = {"Gather a Kubernetes cell's records into records.jsonl and cell.json (backend k8s).",
@@ -48,12 +49,20 @@ public final class K8sCollectCommand implements Callable<Integer> {
         Path pods = from;
         if (pods == null) {
             pods = out.resolve("pods");
+            KubectlFetch fetch = new KubectlFetch(kubectl, cell.namespace(), System.out);
             try {
-                int got = new KubectlFetch(kubectl, cell.namespace(), System.out).fetch(topology.n(), pods);
+                fetch.checkReachable();
+            } catch (IOException e) {
+                // A failed backend, not a cell whose nodes were all lost: nothing written.
+                System.err.println("gsnode k8s collect: " + e.getMessage());
+                return 1;
+            }
+            try {
+                int got = fetch.fetch(topology.n(), pods);
                 System.out.printf("gsnode k8s collect: %d of %d records copied from namespace %s%n", got, topology.n(), cell.namespace());
             } catch (IOException e) {
                 System.err.println("gsnode k8s collect: " + e.getMessage());
-                return 2;
+                return 1;
             }
         }
         CellSummary s = PodRecords.collect(cell, topology, pods, out, System.out);

@@ -34,6 +34,36 @@ public final class KubectlFetch {
         this.progress = progress;
     }
 
+    /**
+     * Whether kubectl reaches the cluster and the cell's namespace is there: a collect that reaches
+     * no cluster is a failed backend, not a cell whose every node was lost.
+     *
+     * @throws IOException naming kubectl's own last error line when it does not
+     */
+    public void checkReachable() throws IOException, InterruptedException {
+        List<String> command = List.of(kubectl, "get", "namespace", namespace, "-o", "name");
+        Path errors = Files.createTempFile("gsnode-kubectl", ".err");
+        try {
+            Process p;
+            try {
+                p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(errors.toFile()).start();
+            } catch (IOException e) {
+                throw new IOException("cannot run " + kubectl + " (install kubectl, or give --kubectl PATH): " + e.getMessage(), e);
+            }
+            if (!p.waitFor(PER_POD_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+                throw new IOException(kubectl + " get namespace " + namespace + " did not answer in " + PER_POD_TIMEOUT_S + " s");
+            }
+            if (p.exitValue() != 0) {
+                List<String> lines = Files.readAllLines(errors).stream().filter(l -> !l.isBlank()).toList();
+                String last = lines.isEmpty() ? "exit " + p.exitValue() : lines.get(lines.size() - 1).strip();
+                throw new IOException("kubectl reaches no cell in namespace " + namespace + ": " + (last.length() > 300 ? last.substring(0, 300) + "..." : last));
+            }
+        } finally {
+            Files.deleteIfExists(errors);
+        }
+    }
+
     /** Fetches pods 0..n-1 into {@code pods}; returns how many records came back. */
     public int fetch(int n, Path pods) throws IOException, InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);

@@ -108,4 +108,35 @@ class K8sCommandTest {
         c.setErr(new PrintWriter(err, true));
         assertEquals(2, c.execute("collect", "--manifests", tmp.toString(), "--out", tmp.resolve("cell").toString(), "--from", tmp.toString()));
     }
+
+    /** The real kubectl, pointed at a server that is not there: a failed backend, exit 1 with its error, nothing written. */
+    @Test
+    void collectFromAClusterKubectlCannotReachExitsOneWithKubectlsError() throws Exception {
+        java.util.Optional<Path> real = java.util.stream.Stream.of(System.getenv("PATH").split(java.io.File.pathSeparator))
+                .map(d -> Path.of(d, "kubectl")).filter(Files::isExecutable).findFirst();
+        org.junit.jupiter.api.Assumptions.assumeTrue(real.isPresent(), "no kubectl on PATH");
+        Path kubectl = tmp.resolve("kubectl-nowhere");
+        Files.writeString(kubectl, "#!/bin/sh\nexec " + real.get() + " --server=http://127.0.0.1:1 --request-timeout=5s \"$@\"\n");
+        kubectl.toFile().setExecutable(true);
+        Path topology = TestCells.write(TestCells.ring(5), tmp);
+        Path manifests = tmp.resolve("m");
+        assertEquals(0, run("--topology", topology.toString(), "--image", TestCells.IMAGE, "--out", manifests.toString()), err.toString());
+        Path cell = tmp.resolve("cell");
+
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream was = System.err;
+        System.setErr(new java.io.PrintStream(captured, true));
+        int exit;
+        try {
+            exit = new CommandLine(new K8sCommand()).execute("collect", "--manifests", manifests.toString(), "--out", cell.toString(),
+                    "--kubectl", kubectl.toString());
+        } finally {
+            System.setErr(was);
+        }
+
+        assertEquals(1, exit, captured.toString());
+        assertTrue(captured.toString().startsWith("gsnode k8s collect: kubectl reaches no cell in namespace "), captured.toString());
+        assertTrue(captured.toString().contains("127.0.0.1:1"), "kubectl's own error: " + captured);
+        assertFalse(Files.exists(cell.resolve("cell.json")), "no cell of lost nodes");
+    }
 }
