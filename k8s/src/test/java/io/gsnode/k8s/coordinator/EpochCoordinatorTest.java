@@ -29,7 +29,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class EpochCoordinatorTest {
 
-    private final AtomicLong clock = new AtomicLong(1_000_000);
+    /** The test's clock starts at the real one: a node refuses a T0 far from its own clock. */
+    private final long start = System.currentTimeMillis();
+    private final AtomicLong clock = new AtomicLong(start);
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
     @Test
@@ -44,11 +46,11 @@ class EpochCoordinatorTest {
                 Thread.sleep(600);
                 assertEquals(202, get(url + "?index=1").statusCode(), "two of three listen: still waiting");
                 assertFalse(c.awaitAllTold(Duration.ZERO));
-                clock.set(2_000_000);
+                clock.set(start + 1000);
                 epochs.add(nodes.submit(() -> EpochClient.awaitEpoch(url, 2, Duration.ofSeconds(30))));
-                for (Future<Long> f : epochs) assertEquals(2_002_500L, f.get(20, TimeUnit.SECONDS));
+                for (Future<Long> f : epochs) assertEquals(start + 3500, f.get(20, TimeUnit.SECONDS));
                 assertTrue(c.awaitAllTold(Duration.ofSeconds(5)));
-                assertEquals("2002500", get(url + "?index=0").body().trim(), "a late repeat gets the same T0");
+                assertEquals(Long.toString(start + 3500), get(url + "?index=0").body().trim(), "a late repeat gets the same T0");
             } finally {
                 nodes.shutdownNow();
             }
@@ -66,6 +68,42 @@ class EpochCoordinatorTest {
             IOException e = assertThrows(IOException.class, () -> EpochClient.awaitEpoch(URI.create(base), 7, Duration.ofSeconds(10)));
             assertTrue(e.getMessage().contains("answered 400"), e.getMessage());
             assertTrue(c.silent().startsWith("0, 1 (2 of 2)"), c.silent());
+        }
+    }
+
+    /** A hostile coordinator: an endless body is refused after 256 bytes, a T0 that would overflow the schedule is refused. */
+    @Test
+    void anAnswerTooLongOrAT0FarFromTheClockIsRefused() throws Exception {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/long", ex -> {
+            ex.sendResponseHeaders(200, 0); // chunked: as long as the server likes
+            try (var out = ex.getResponseBody()) {
+                byte[] digits = "1".repeat(64 * 1024).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                for (int i = 0; i < 16 * 400; i++) out.write(digits); // 400 MiB offered
+            } catch (IOException e) {
+                // the client hung up after its 256 bytes
+            }
+        });
+        server.createContext("/max", ex -> {
+            byte[] b = Long.toString(Long.MAX_VALUE).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            ex.sendResponseHeaders(200, b.length);
+            try (var out = ex.getResponseBody()) {
+                out.write(b);
+            }
+        });
+        server.start();
+        try {
+            String base = "http://127.0.0.1:" + server.getAddress().getPort();
+            IOException tooLong = assertThrows(IOException.class, () -> EpochClient.awaitEpoch(URI.create(base + "/long"), 0,
+                    Duration.ofSeconds(20)));
+            assertTrue(tooLong.getMessage().contains("answered more than 256 bytes"), tooLong.getMessage());
+            IOException far = assertThrows(IOException.class, () -> EpochClient.awaitEpoch(URI.create(base + "/max"), 0,
+                    Duration.ofSeconds(20)));
+            assertTrue(far.getMessage().contains("answered T0 " + Long.MAX_VALUE + ", more than 60 minutes from this node's clock"),
+                    far.getMessage());
+        } finally {
+            server.stop(0);
         }
     }
 

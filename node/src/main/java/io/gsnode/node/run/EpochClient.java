@@ -1,6 +1,7 @@
 package io.gsnode.node.run;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,6 +20,10 @@ public final class EpochClient {
 
     /** Between two questions: short beside the coordinator's lead, so every node hears T0 in time. */
     static final Duration POLL = Duration.ofMillis(250);
+    /** An answer is a number of epoch milliseconds or a short reason: anything longer is not a coordinator's. */
+    static final int MAX_BODY_BYTES = 256;
+    /** How far T0 may lie from this node's clock: a coordinator's T0 is its lead (seconds) after the last node. */
+    static final Duration MAX_SKEW = Duration.ofHours(1);
 
     private EpochClient() {}
 
@@ -33,14 +38,14 @@ public final class EpochClient {
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no answer yet";
         while (System.nanoTime() - deadline < 0) {
-            HttpResponse<String> r = null;
+            HttpResponse<InputStream> r = null;
             try {
-                r = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
             } catch (IOException e) {
                 last = "unreachable: " + e;
             }
             if (r != null) {
-                String body = r.body().trim();
+                String body = boundedBody(ask, r.body());
                 if (r.statusCode() == 200) return parse(ask, body);
                 if (r.statusCode() != 202) {
                     throw new IOException("the epoch coordinator at " + ask + " answered " + r.statusCode() + ": " + body);
@@ -52,11 +57,31 @@ public final class EpochClient {
         throw new IOException("no epoch from " + ask + " within " + timeout.toSeconds() + " s (last: " + last + ")");
     }
 
-    private static long parse(URI ask, String body) throws IOException {
+    /** The answer's body, read up to {@link #MAX_BODY_BYTES}: a longer one is refused, never held. */
+    private static String boundedBody(URI ask, InputStream in) throws IOException {
+        try (in) {
+            byte[] b = in.readNBytes(MAX_BODY_BYTES + 1);
+            if (b.length > MAX_BODY_BYTES) {
+                throw new IOException("the epoch coordinator at " + ask + " answered more than " + MAX_BODY_BYTES
+                        + " bytes: not a coordinator's answer");
+            }
+            return new String(b, StandardCharsets.UTF_8).trim();
+        }
+    }
+
+    /** T0 in epoch milliseconds, within {@link #MAX_SKEW} of this node's clock (a schedule counted from it must not overflow). */
+    static long parse(URI ask, String body) throws IOException {
+        long t0;
         try {
-            return Long.parseLong(body);
+            t0 = Long.parseLong(body);
         } catch (NumberFormatException e) {
             throw new IOException("the epoch coordinator at " + ask + " answered '" + body + "', not epoch milliseconds");
         }
+        long now = System.currentTimeMillis();
+        if (Math.abs(t0 - now) > MAX_SKEW.toMillis()) {
+            throw new IOException("the epoch coordinator at " + ask + " answered T0 " + t0 + ", more than " + MAX_SKEW.toMinutes()
+                    + " minutes from this node's clock (" + now + ")");
+        }
+        return t0;
     }
 }
