@@ -28,8 +28,8 @@ public final class GoGossipParams {
             Map.entry("Dhi", (b, v) -> b.dHi(integer(v))),
             Map.entry("Dscore", (b, v) -> b.dScore(integer(v))),
             Map.entry("Dout", (b, v) -> b.dOut(integer(v))),
-            Map.entry("HistoryLength", (b, v) -> b.historyLength(integer(v))),
-            Map.entry("HistoryGossip", (b, v) -> b.historyGossip(integer(v))),
+            Map.entry("HistoryLength", (b, v) -> b.historyLength(windows(v))),
+            Map.entry("HistoryGossip", (b, v) -> b.historyGossip(windows(v))),
             Map.entry("Dlazy", (b, v) -> b.dLazy(integer(v))),
             Map.entry("GossipFactor", (b, v) -> b.gossipFactor(v.asDouble())),
             Map.entry("GossipRetransmission", (b, v) -> b.gossipRetransmission(integer(v))),
@@ -111,6 +111,18 @@ public final class GoGossipParams {
     private static int integer(JsonNode v) {
         if (!v.isIntegralNumber() || !v.canConvertToInt()) throw new IllegalArgumentException("not an integer: " + v);
         return v.asInt();
+    }
+
+    /**
+     * The message cache's windows: one list each, held for the node's life, so a count no scenario
+     * needs (go would allocate 2^31 - 1 of them and die) is refused before the node starts.
+     */
+    static final int MAX_HISTORY_WINDOWS = 10_000;
+
+    private static int windows(JsonNode v) {
+        int n = integer(v);
+        if (n > MAX_HISTORY_WINDOWS) throw new IllegalArgumentException("at most " + MAX_HISTORY_WINDOWS + " heartbeat windows, was " + n);
+        return n;
     }
 
     /** Nanoseconds as go's {@code time.Duration}: an int, or a float rounded to the nanosecond. */

@@ -55,7 +55,14 @@ public final class ScriptReader {
             case "initGossipSub" -> {
                 JsonNode params = n.get("gossipSubParams");
                 if (params != null && !params.isObject() && !params.isNull()) throw bad(at + ".gossipSubParams", "is not an object");
-                yield new Instruction.InitGossipSub(params == null || params.isNull() ? JSON.createObjectNode() : params);
+                JsonNode given = params == null || params.isNull() ? JSON.createObjectNode() : params;
+                try {
+                    // Checked here, before the node listens: a value the router refuses is the script's error, not a late failure.
+                    GoGossipParams.toConfig(given, warning -> { });
+                } catch (IllegalArgumentException e) {
+                    throw bad(at, e.getMessage());
+                }
+                yield new Instruction.InitGossipSub(given);
             }
             case "ifNodeIDEquals" -> {
                 JsonNode nested = n.get("instruction");
@@ -72,8 +79,9 @@ public final class ScriptReader {
             case "waitUntil" -> new Instruction.WaitUntil(nonNegativeLong(n, "elapsedSeconds", at));
             case "publish" -> {
                 long size = nonNegativeLong(n, "messageSizeBytes", at);
-                if (size < HarnessMessages.ID_BYTES || size > Integer.MAX_VALUE) {
-                    throw bad(at + ".messageSizeBytes", "must be at least " + HarnessMessages.ID_BYTES + " (the id's bytes), was " + size);
+                if (size < HarnessMessages.ID_BYTES || size > GoGossipParams.MAX_MESSAGE_SIZE) {
+                    throw bad(at + ".messageSizeBytes", "must be at least " + HarnessMessages.ID_BYTES + " (the id's bytes) and at most "
+                            + GoGossipParams.MAX_MESSAGE_SIZE + " (the harness node's max message size, go's too), was " + size);
                 }
                 yield new Instruction.Publish(nonNegativeLong(n, "messageID", at), (int) size, text(n, "topicID", at));
             }

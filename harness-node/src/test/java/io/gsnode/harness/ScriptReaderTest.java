@@ -65,6 +65,9 @@ class ScriptReaderTest {
             "{\"script\":[{\"type\":\"ifNodeIDEquals\",\"nodeID\":0}]}                   | script[0] has no \"instruction\"",
             "{\"script\":[{\"type\":\"ifNodeIDEquals\",\"nodeID\":0,\"instruction\":{\"type\":\"x\"}}]} | script[0].instruction.type unknown",
             "{\"script\":[{\"type\":\"initGossipSub\",\"gossipSubParams\":[]}]}           | script[0].gossipSubParams is not an object",
+            "{\"script\":[{\"type\":\"initGossipSub\",\"gossipSubParams\":{\"HistoryLength\":2147483647}}]} | script[0] gossipSubParams.HistoryLength: at most 10000 heartbeat windows",
+            "{\"script\":[{\"type\":\"initGossipSub\",\"gossipSubParams\":{\"D\":\"six\"}}]} | script[0] gossipSubParams.D is not a number",
+            "{\"script\":[{\"type\":\"publish\",\"messageID\":0,\"messageSizeBytes\":2147483647,\"topicID\":\"t\"}]} | script[0].messageSizeBytes must be at least 8 (the id's bytes) and at most 10485760",
     })
     void aBrokenScriptIsRefusedSayingWhere(String json, String expected) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ScriptReader.parse(json.strip()));
