@@ -14,8 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A 2,000-node cell, the study's largest: the complete graph has 4 M edges. Generation (which
  * validates its own output, graph included) must finish; the sizes are printed for the record.
+ * The bound catches a hang, not a slow machine: about 18 s on a quiet 2-core host, and over
+ * 150 s on one whose cores a Shadow simulation held, so it is 10 minutes.
  */
-@Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class LargeCellTest {
 
     @Test
