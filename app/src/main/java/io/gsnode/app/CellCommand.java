@@ -238,6 +238,9 @@ public final class CellCommand implements Callable<Integer> {
         if (runs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1, was " + runs);
         if (topology != null) {
             // Read and checked before --out is made: a missing or broken file is refused, nothing written.
+            if (Files.isDirectory(topology)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--topology " + topology + " is a directory, not a topology file");
+            }
             try {
                 TopologyReader.read(topology);
             } catch (IOException | IllegalArgumentException e) {

@@ -13,6 +13,7 @@ import io.gsnode.tools.topology.TopologyParams;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -78,6 +79,9 @@ public final class TopologyCommand implements Callable<Integer> {
     }
 
     private int generate(TopologyParams params) {
+        if (out != null && Files.isDirectory(out)) {
+            throw new UsageException("--out " + out + " is a directory: give the topology file's name, for example " + out.resolve("topo.json"));
+        }
         Topology topology = TopologyGenerator.generate(params);
         if (params.edges() == EdgeKind.REGULAR && topology.degree() != degree) {
             System.err.printf("gsnode topology: degree %d clamped to %d at n = %d (docs/arms.md §10.1)%n",

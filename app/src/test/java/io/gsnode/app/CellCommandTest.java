@@ -47,7 +47,8 @@ class CellCommandTest {
             "three beside a topology | --backend local --topology TOPO --seed 9 --scenario dc20 --degree 2 | --seed, --degree, --scenario shape",
             "a payload that is not a size | --backend local --n 4 --payload 1MB | '1MB' is not a size",
             "an instant that is not a time | --backend local --n 4 --publish-at 10h | '10h' is not a time",
-            "a queue twice | --backend shadow --n 4 --queue fifo --qdisc fifo | give --queue or --qdisc, not both"})
+            "a queue twice | --backend shadow --n 4 --queue fifo --qdisc fifo | give --queue or --qdisc, not both",
+            "a directory as the topology | --backend local --topology DIR | is a directory, not a topology file"})
     void anOptionThatCannotMeanWhatItSaysIsRefusedAndNothingIsWritten(String what, String args, String expected) throws Exception {
         Path topo = tmp.resolve("topo.json");
         Files.writeString(topo, "{}");
@@ -55,7 +56,7 @@ class CellCommandTest {
         StringWriter err = new StringWriter();
         CommandLine cl = CommandErrors.install(new CommandLine(new CellCommand()));
         cl.setErr(new PrintWriter(err));
-        java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of(args.replace("TOPO", topo.toString()).split(" ")));
+        java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of(args.replace("TOPO", topo.toString()).replace("DIR", tmp.toString()).split(" ")));
         argv.addAll(java.util.List.of("--out", out.toString()));
 
         int exit = cl.execute(argv.toArray(String[]::new));
