@@ -179,18 +179,13 @@ public final class StudyCommand implements Callable<Integer> {
             CellCost.Estimate e = estimates.get(c.name());
             total += e.wallS();
             peak = Math.max(peak, e.peakMib());
-            System.out.println(String.format(Locale.ROOT, "  %-40s ~%8s  ~%,7.0f MiB  (%s)%s", c.name(), duration(e.wallS()), e.peakMib(),
+            System.out.println(String.format(Locale.ROOT, "  %-40s ~%8s  ~%,7.0f MiB  (%s)%s", c.name(), StudyRunner.duration(e.wallS()), e.peakMib(),
                     e.source(), memTotal > 0 && e.peakMib() > memTotal ? "  DOES NOT FIT this machine" : ""));
         }
         System.out.println(String.format(Locale.ROOT, "in all: about %s of wall time one at a time%s; the largest cell about %,.0f MiB "
-                + "(budget %,.0f MiB)", duration(total), jobs > 1 ? ", less with --jobs " + jobs + " where memory allows" : "", peak, budget));
+                + "(budget %,.0f MiB)", StudyRunner.duration(total), jobs > 1 ? ", less with --jobs " + jobs + " where memory allows" : "", peak, budget));
     }
 
-    private static String duration(double s) {
-        long t = Math.round(s);
-        return t >= 3600 ? String.format(Locale.ROOT, "%dh%02dm", t / 3600, (t % 3600) / 60)
-                : t >= 60 ? String.format(Locale.ROOT, "%dm%02ds", t / 60, t % 60) : t + "s";
-    }
 
     /** {@code gsnode study report DIR}. */
     @Command(name = "report", mixinStandardHelpOptions = true,

@@ -75,11 +75,20 @@ public final class StudyPlan {
         return String.join("-", parts);
     }
 
+    /**
+     * Options that mean something for QUIC cells only. A study that crosses transports and sets one
+     * of these means it for its QUIC cells: its TCP cells are given it not (gsnode cell refuses a
+     * QUIC option in a TCP cell, rather than drop it).
+     */
+    static final Set<String> QUIC_ONLY = Set.of("quic-engine", "quic-stream-window", "quic-connection-window",
+            "quic-initial-stream-window", "quic-pacing", "udp-buffer", "congestion-control", "initial-window", "max-udp-payload");
+
     private static List<String> args(Map<String, Object> point, List<String> extra, CommandLine.Model.CommandSpec cellSpec) {
         List<String> args = new ArrayList<>();
+        boolean tcp = !"quic".equals(String.valueOf(point.get("transport")));
         for (Map.Entry<String, Object> e : point.entrySet()) {
             Object v = e.getValue();
-            if (v == null) continue;
+            if (v == null || (tcp && QUIC_ONLY.contains(e.getKey()))) continue;
             String option = "--" + e.getKey();
             CommandLine.Model.OptionSpec o = cellSpec.findOption(option);
             if (v instanceof Boolean b && o.arity().max() == 0) {

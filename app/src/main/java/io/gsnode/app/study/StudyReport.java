@@ -282,9 +282,4 @@ public final class StudyReport {
         }
         return FigureFiles.write(Figure1Chart.build(cells, arms, 1200, 700), base);
     }
-
-    /** Whether a directory holds a study. */
-    public static boolean isStudy(Path dir) {
-        return Files.isRegularFile(dir.resolve(StudyIndex.FILE));
-    }
 }

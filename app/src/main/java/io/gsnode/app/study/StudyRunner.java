@@ -251,7 +251,8 @@ public final class StudyRunner {
         return v == null ? "censored" : String.format(Locale.ROOT, "%.0f ms", v);
     }
 
-    static String duration(double s) {
+    /** A wall time as the progress line and the plan write it: {@code 45s}, {@code 4m20s}, {@code 7h16m}. */
+    public static String duration(double s) {
         long t = Math.round(s);
         if (t < 60) return t + "s";
         if (t < 3600) return (t / 60) + "m" + String.format(Locale.ROOT, "%02d", t % 60) + "s";

@@ -9,6 +9,7 @@ import io.gsnode.app.CellCommandAccess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,13 +45,25 @@ class StudyPlanTest {
     @Test
     void aFlagIsGivenOrLeftOutAndNullLeavesAnOptionOut() {
         StudySpec spec = new StudySpec("flags", new java.util.LinkedHashMap<>(java.util.Map.of(
-                "warmup", List.of(false, true))), List.of()).with("udp-buffer", List.of("default", "65536"));
+                "warmup", List.of(false, true))), List.of()).with("udp-buffer", List.of("default", "65536"))
+                .with("transport", List.of("quic"));
         List<PlannedCell> cells = StudyPlan.cells(spec, CellCommandAccess.fresh());
 
         assertEquals(List.of("no-warmup-udp-buffer-default", "no-warmup-udp-buffer-65536", "warmup-udp-buffer-default",
                 "warmup-udp-buffer-65536"), cells.stream().map(PlannedCell::name).toList());
-        assertEquals(List.of("--udp-buffer", "65536"), cells.get(1).args());
-        assertEquals(List.of("--warmup"), cells.get(2).args());
+        assertEquals(List.of("--udp-buffer", "65536", "--transport", "quic"), cells.get(1).args());
+        assertEquals(List.of("--warmup", "--transport", "quic"), cells.get(2).args());
+    }
+
+    @Test
+    void aQuicOptionInAStudyAcrossTransportsGoesToItsQuicCellsOnly() {
+        Map<String, List<Object>> cells = new java.util.LinkedHashMap<>();
+        cells.put("transport", List.of("tcp", "quic"));
+        cells.put("quic-engine", List.of("netty"));
+        cells.put("max-udp-payload", List.of(1280L));
+        List<PlannedCell> plan = StudyPlan.cells(new StudySpec("t", cells, List.of()), CellCommandAccess.fresh());
+        assertEquals(List.of("--transport", "tcp"), plan.get(0).args());
+        assertEquals(List.of("--transport", "quic", "--quic-engine", "netty", "--max-udp-payload", "1280"), plan.get(1).args());
     }
 
     @Test
