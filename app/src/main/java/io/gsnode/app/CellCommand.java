@@ -28,6 +28,7 @@ import io.gsnode.shadow.ShadowCell;
 import io.gsnode.shadow.ShadowConfig;
 import io.gsnode.shadow.ShadowJvmFlags;
 import io.gsnode.shadow.cell.ShadowCellRunner;
+import io.gsnode.shadow.cli.ShadowNetworkOptions;
 import io.gsnode.shadow.cell.ShadowExecutable;
 import io.gsnode.tools.topology.EdgeKind;
 import io.gsnode.tools.topology.TopologyGenerator;
@@ -100,6 +101,9 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--wall-limit", converter = Units.Seconds.class, paramLabel = "S",
             description = "shadow: stop Shadow after S seconds of wall time; hosts without a record then count as lost (default: no limit).")
     Long wallLimitS;
+
+    @CommandLine.Mixin
+    ShadowNetworkOptions shadowNetwork = new ShadowNetworkOptions();
 
     @Option(names = "--parallelism", paramLabel = "P",
             description = "shadow: Shadow's worker threads (default: 0, Shadow's own choice: the physical cores; gsnode study "
@@ -179,6 +183,10 @@ public final class CellCommand implements Callable<Integer> {
             refuseTopologyParametersBesideATopology();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (backend != Backend.shadow && !shadowNetwork.given().isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), String.join(", ", shadowNetwork.given())
+                    + " " + (shadowNetwork.given().size() == 1 ? "is a Shadow option" : "are Shadow options") + ": give --backend shadow");
         }
         NetnsCellOptions netns = null;
         if (backend == Backend.netns) {
@@ -301,6 +309,7 @@ public final class CellCommand implements Callable<Integer> {
             Workload shifted = cellWorkload.withCondition(cellWorkload.condition().shifted(t0));
             cell = ShadowCell.withDefaults(shifted, Qdisc.parse(queueName()), schedule, java.toString(), classpath, flags).withImpls(impls)
                     .withModelUnblockedSyscallLatency(modelUnblockedSyscallLatency).withParallelism(parallelism);
+            cell = shadowNetwork.applyTo(cell);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

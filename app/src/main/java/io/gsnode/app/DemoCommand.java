@@ -14,6 +14,7 @@ import io.gsnode.node.cell.CellOptions;
 import io.gsnode.node.cell.CellRunner;
 import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.cli.QuicOptions;
+import io.gsnode.node.cli.Units;
 import io.gsnode.node.jvm.NodeJvm;
 import io.gsnode.node.launch.Condition;
 import io.gsnode.node.launch.TransportChoice;
@@ -85,7 +86,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--degree", description = "Degree of the random regular graph (default: 4, fewer in a cell of under 5 nodes).")
     Integer degree;
 
-    @Option(names = "--payload", description = "Payload bytes (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--payload", converter = Units.IntBytes.class, description = "Payload size, in bytes or with units: 1MiB (default: ${DEFAULT-VALUE}).")
     int payload = 1 << 20;
 
     @Option(names = "--arm", description = "Arms to compare (repeatable; default: wholend, and atuned_32k when the catalogue has it).")

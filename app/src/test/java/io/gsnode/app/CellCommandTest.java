@@ -48,7 +48,8 @@ class CellCommandTest {
             "a payload that is not a size | --backend local --n 4 --payload 1MB | '1MB' is not a size",
             "an instant that is not a time | --backend local --n 4 --publish-at 10h | '10h' is not a time",
             "a queue twice | --backend shadow --n 4 --queue fifo --qdisc fifo | give --queue or --qdisc, not both",
-            "a directory as the topology | --backend local --topology DIR | is a directory, not a topology file"})
+            "a directory as the topology | --backend local --topology DIR | is a directory, not a topology file",
+            "a Shadow knob on netns | --backend netns --n 4 --graph edges --shadow-seed 3 | --graph, --shadow-seed are Shadow options: give --backend shadow"})
     void anOptionThatCannotMeanWhatItSaysIsRefusedAndNothingIsWritten(String what, String args, String expected) throws Exception {
         Path topo = tmp.resolve("topo.json");
         Files.writeString(topo, "{}");

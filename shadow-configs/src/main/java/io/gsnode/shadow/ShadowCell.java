@@ -157,6 +157,14 @@ public record ShadowCell(Workload workload, Qdisc qdisc, GraphKind graph, Schedu
                 dialSlots, port, run, impls);
     }
 
+    /** The same cell on another graph, Shadow seed and socket buffers (gsnode shadow's network options). */
+    public ShadowCell withNetwork(GraphKind graph, long seed, long socketSendBuffer, long socketRecvBuffer, boolean sendAutotune,
+                                  boolean recvAutotune) {
+        return new ShadowCell(workload, qdisc, graph, schedule, startAtMs, stopTimeMs, parallelism, seed, socketSendBuffer,
+                socketRecvBuffer, sendAutotune, recvAutotune, modelUnblockedSyscallLatency, java, jar, jvmFlags, dialTimeoutMs,
+                dialSlots, port, run, impls);
+    }
+
     /** Whether the nodes speak QUIC. */
     public boolean quicTransport() {
         return workload.transport() instanceof TransportChoice.Quic;

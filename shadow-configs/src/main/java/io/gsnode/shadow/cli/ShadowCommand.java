@@ -56,9 +56,8 @@ public final class ShadowCommand implements Callable<Integer> {
             description = "The uplink queue: fifo (default) or fair (Shadow's per-socket round-robin; 'round-robin' is read as fair).")
     String queue = "fifo";
 
-    @Option(names = "--graph", paramLabel = "complete|edges",
-            description = "complete: every pair its own latency (N² edges); edges: dial graph with shortest paths (default: ${DEFAULT-VALUE}).")
-    GraphKind graph = GraphKind.COMPLETE;
+    @Mixin
+    ShadowNetworkOptions network = new ShadowNetworkOptions();
 
     /**
      * Counted from T0, which is {@link ShadowCell#HOST_START_ALLOWANCE_MS} of simulated time after the
@@ -80,20 +79,6 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--parallelism", paramLabel = "N", description = "Shadow worker threads; 0: one per physical core (default: ${DEFAULT-VALUE}).")
     int parallelism = 0;
 
-    @Option(names = "--shadow-seed", paramLabel = "S", description = "Shadow's general.seed (default: ${DEFAULT-VALUE}).")
-    long shadowSeed = 1;
-
-    @Option(names = "--socket-send-buffer", converter = Units.LongBytes.class, paramLabel = "BYTES", description = "Shadow's initial socket send buffer (default: ${DEFAULT-VALUE}, Shadow's).")
-    long socketSendBuffer = ShadowCell.DEFAULT_SOCKET_SEND_BUFFER;
-
-    @Option(names = "--socket-recv-buffer", converter = Units.LongBytes.class, paramLabel = "BYTES", description = "Shadow's initial socket receive buffer (default: ${DEFAULT-VALUE}, Shadow's).")
-    long socketRecvBuffer = ShadowCell.DEFAULT_SOCKET_RECV_BUFFER;
-
-    @Option(names = "--no-send-autotune", negatable = false, description = "Turn off Shadow's TCP send buffer autotuning.")
-    boolean noSendAutotune;
-
-    @Option(names = "--no-recv-autotune", negatable = false, description = "Turn off Shadow's TCP receive buffer autotuning.")
-    boolean noRecvAutotune;
 
     // On by default: HotSpot's handshake loop waits for its clock to move without blocking, and
     // under Shadow the clock moves only when some syscall is charged time; off, a JVM host can
@@ -178,9 +163,9 @@ public final class ShadowCommand implements Callable<Integer> {
         if (jvmFlags != null && !jvmFlag.isEmpty()) throw new IllegalArgumentException("give --jvm-flag (repeatable), not both it and --jvm-flags");
         List<String> flags = !jvmFlag.isEmpty() ? List.copyOf(jvmFlag)
                 : jvmFlags != null ? ShadowJvmFlags.split(jvmFlags) : ShadowJvmFlags.recommended(javaPath, jarPath);
-        return new ShadowCell(cellWorkload, Qdisc.parse(queue), graph, schedule, startAt, stop, parallelism, shadowSeed, socketSendBuffer,
-                socketRecvBuffer, !noSendAutotune, !noRecvAutotune, modelUnblockedSyscallLatency, javaPath, jarPath, flags, dialTimeout,
-                dialSlots, port, run, NodeImpls.JAVA);
+        return network.applyTo(new ShadowCell(cellWorkload, Qdisc.parse(queue), network.graph(), schedule, startAt, stop, parallelism, 1,
+                ShadowCell.DEFAULT_SOCKET_SEND_BUFFER, ShadowCell.DEFAULT_SOCKET_RECV_BUFFER, true, true, modelUnblockedSyscallLatency,
+                javaPath, jarPath, flags, dialTimeout, dialSlots, port, run, NodeImpls.JAVA));
     }
 
     private static String defaultJava() {
