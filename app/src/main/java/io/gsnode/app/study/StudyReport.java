@@ -272,7 +272,8 @@ public final class StudyReport {
             if (ref == null) continue;
             CellSummary mine = r.seeds().get(0);
             CellIdentity id = new CellIdentity("report_" + ref.section() + "_" + ref.arm() + "_" + ref.transport(), "report", ref.arm(),
-                    ref.arm(), mine.identity().transport(), null, "reference", null, null, 0, ref.n(), mine.identity().payloadBytes(),
+                    // The published values are FIFO's, as the cell beside them: the same queue, so the legend does not set them apart by it.
+                    ref.arm(), mine.identity().transport(), null, "reference", mine.identity().queue(), null, 0, ref.n(), mine.identity().payloadBytes(),
                     ref.scenario(), 0, "cold");
             CellSummary published = new CellSummary(CellSummary.SCHEMA, id, 0, 0, 0, ref.p50Ms(), null, ref.p99Ms(), null, 0,
                     mine.deadlineMs(), null, null, null, null, null, null, null, null, null, null, List.of(), null, null);
