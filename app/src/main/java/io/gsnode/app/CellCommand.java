@@ -265,18 +265,21 @@ public final class CellCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--n " + n + " --degree " + degree + ": " + e.getMessage());
             }
         }
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String classpath = absoluteClasspath();
+        ShadowCell shadowCell = null;
+        if (shadow != null) {
+            // Built, and so checked, before --out is made: a value Shadow refuses leaves nothing behind.
+            if (epoll) throw new CommandLine.ParameterException(spec.commandLine(), "--epoll is not for Shadow: Shadow runs Netty on NIO only");
+            shadowCell = shadowCell(java, classpath, impls, cellWorkload);
+        }
         Files.createDirectories(out);
         Path topo = topology;
         if (generated != null) {
             topo = out.resolve("topology.json");
             TopologyWriter.write(generated, topo);
         }
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        String classpath = absoluteClasspath();
-        if (shadow != null) {
-            if (epoll) throw new CommandLine.ParameterException(spec.commandLine(), "--epoll is not for Shadow: Shadow runs Netty on NIO only");
-            return runShadow(shadow, topo, java, classpath, impls, cellWorkload);
-        }
+        if (shadowCell != null) return runShadow(shadow, shadowCell, topo);
         List<String> flags = jvmFlags.isEmpty() ? NodeJvm.flags(java, classpath) : jvmFlags;
         CellOptions options = new CellOptions(topo, cellWorkload, offsets, java, flags, classpath, startupMs, 20_000, killNode, killAfter,
                 jitWarmup, impls);
@@ -295,24 +298,25 @@ public final class CellCommand implements Callable<Integer> {
     }
 
     /**
-     * The Shadow backend: the instants count from T0 as on the other backends, and T0 is
+     * The Shadow backend's cell: the instants count from T0 as on the other backends, and T0 is
      * {@link ShadowCell#HOST_START_ALLOWANCE_MS} of simulated time after the JVMs start.
      */
-    private int runShadow(ShadowExecutable shadow, Path topo, Path java, String classpath, NodeImpls impls, Workload cellWorkload)
-            throws Exception {
+    private ShadowCell shadowCell(Path java, String classpath, NodeImpls impls, Workload cellWorkload) {
         long t0 = ShadowCell.HOST_START_ALLOWANCE_MS;
-        Schedule schedule = new ScheduleOptions(t0 + instants.dialAt, t0 + instants.subscribeAt, t0 + instants.publishAt, instants.hold)
-                .from(ShadowConfig.SIMULATION_EPOCH_MS);
         List<String> flags = jvmFlags.isEmpty() ? ShadowJvmFlags.recommended(java.toString(), classpath) : jvmFlags;
-        ShadowCell cell;
         try {
+            Schedule schedule = new ScheduleOptions(t0 + instants.dialAt, t0 + instants.subscribeAt, t0 + instants.publishAt, instants.hold)
+                    .from(ShadowConfig.SIMULATION_EPOCH_MS);
             Workload shifted = cellWorkload.withCondition(cellWorkload.condition().shifted(t0));
-            cell = ShadowCell.withDefaults(shifted, Qdisc.parse(queueName()), schedule, java.toString(), classpath, flags).withImpls(impls)
-                    .withModelUnblockedSyscallLatency(modelUnblockedSyscallLatency).withParallelism(parallelism);
-            cell = shadowNetwork.applyTo(cell);
+            ShadowCell cell = ShadowCell.withDefaults(shifted, Qdisc.parse(queueName()), schedule, java.toString(), classpath, flags)
+                    .withImpls(impls).withModelUnblockedSyscallLatency(modelUnblockedSyscallLatency).withParallelism(parallelism);
+            return shadowNetwork.applyTo(cell);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    private int runShadow(ShadowExecutable shadow, ShadowCell cell, Path topo) throws Exception {
         ShadowCellRunner runner = new ShadowCellRunner(shadow, cell, topo, wallLimitS == null ? null : Duration.ofSeconds(wallLimitS), System.err);
         for (int r = 0; r < runs; r++) {
             Path dir = runDir(r);

@@ -49,7 +49,8 @@ class CellCommandTest {
             "an instant that is not a time | --backend local --n 4 --publish-at 10h | '10h' is not a time",
             "a queue twice | --backend shadow --n 4 --queue fifo --qdisc fifo | give --queue or --qdisc, not both",
             "a directory as the topology | --backend local --topology DIR | is a directory, not a topology file",
-            "a Shadow knob on netns | --backend netns --n 4 --graph edges --shadow-seed 3 | --graph, --shadow-seed are Shadow options: give --backend shadow"})
+            "a Shadow knob on netns | --backend netns --n 4 --graph edges --shadow-seed 3 | --graph, --shadow-seed are Shadow options: give --backend shadow",
+            "a socket buffer Shadow refuses | --backend shadow --shadow /bin/true --n 4 --socket-send-buffer 100 | --socket-send-buffer must be in"})
     void anOptionThatCannotMeanWhatItSaysIsRefusedAndNothingIsWritten(String what, String args, String expected) throws Exception {
         Path topo = tmp.resolve("topo.json");
         Files.writeString(topo, "{}");

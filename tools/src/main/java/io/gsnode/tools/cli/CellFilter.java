@@ -2,9 +2,11 @@ package io.gsnode.tools.cli;
 
 import io.gsnode.formats.record.CellIdentity;
 import io.gsnode.formats.record.CellSummary;
+import io.gsnode.formats.units.Quantities;
 import io.gsnode.tools.results.Cell;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** The filters compare and plot share; each option is repeatable, and an empty one lets all through. */
@@ -19,8 +21,21 @@ public final class CellFilter {
     @Option(names = "--n", paramLabel = "N", description = "Only cells of N nodes (repeatable).")
     public List<Integer> ns = new ArrayList<>();
 
-    @Option(names = "--payload", paramLabel = "BYTES", description = "Only this payload size in bytes (repeatable).")
+    @Option(names = "--payload", paramLabel = "SIZE", converter = PayloadSize.class,
+            description = "Only this payload size, in bytes or with units: 1MiB (repeatable).")
     public List<Integer> payloads = new ArrayList<>();
+
+    /** A payload size as every command writes one (Quantities). */
+    static final class PayloadSize implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                return Quantities.intBytes(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
 
     @Option(names = "--scenario", paramLabel = "NAME", description = "Only this scenario: home, dc20, dcb20, upN (repeatable).")
     public List<String> scenarios = new ArrayList<>();

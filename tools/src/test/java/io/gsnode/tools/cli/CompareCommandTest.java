@@ -250,4 +250,15 @@ class CompareCommandTest {
         assertEquals(2, run.status(), run.toString());
         assertTrue(run.err().contains("side 'netns' (" + shadow + ") holds shadow cells, by their records"), run.toString());
     }
+
+    @Test
+    void aPayloadFilterTakesUnitsAsEveryCommandDoes() {
+        CommandRun run = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns,
+                "--payload", "1MiB", "--csv", "-");
+        assertEquals(0, run.status(), run.toString());
+        CommandRun bad = CommandRun.of(new CompareCommand(), "--backend", "shadow=" + shadow, "--backend", "netns=" + netns,
+                "--payload", "1MB");
+        assertEquals(2, bad.status(), bad.toString());
+        assertTrue(bad.err().contains("'1MB' is not a size"), bad.toString());
+    }
 }
