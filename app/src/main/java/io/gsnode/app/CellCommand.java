@@ -1,5 +1,6 @@
 package io.gsnode.app;
 
+import io.gsnode.formats.record.CellFiles;
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.formats.topology.LatencyModel;
@@ -131,8 +132,12 @@ public final class CellCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "R", description = "Repetitions (default: ${DEFAULT-VALUE}).")
     int runs = 1;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where records and summaries go.")
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where records and summaries go (refused when it "
+            + "holds another cell, unless --force).")
     Path out;
+
+    @Option(names = "--force", description = "Run into an --out that holds another cell, replacing its files.")
+    boolean force;
 
     @CommandLine.Mixin
     ScheduleOptions instants = ScheduleOptions.defaults();
@@ -181,6 +186,11 @@ public final class CellCommand implements Callable<Integer> {
         try {
             queueName = queueName();
             refuseTopologyParametersBesideATopology();
+            String occupant = CellFiles.occupant(out);
+            if (occupant != null && !force) {
+                throw new IllegalArgumentException("--out " + out + " holds another cell (" + occupant
+                        + "): give a new directory, or --force to replace it");
+            }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -80,4 +80,21 @@ class CellCommandTest {
         assertEquals(600, c.wallLimitS);
         assertEquals(250, c.killAfter);
     }
+
+    @Test
+    void anOutThatHoldsAnotherCellIsRefusedUnlessForced() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("earlier"));
+        Files.writeString(out.resolve("cell.json"), "{}");
+        StringWriter err = new StringWriter();
+        CommandLine cl = CommandErrors.install(new CommandLine(new CellCommand()));
+        cl.setErr(new PrintWriter(err));
+
+        int exit = cl.execute("--backend", "local", "--n", "4", "--out", out.toString());
+
+        assertEquals(2, exit, err.toString());
+        assertTrue(err.toString().contains("--out " + out + " holds another cell (cell.json): give a new directory, or --force"),
+                err.toString());
+        assertEquals("{}", Files.readString(out.resolve("cell.json")), "the earlier cell untouched");
+        assertFalse(Files.exists(out.resolve("topology.json")));
+    }
 }

@@ -118,4 +118,19 @@ class ShadowCommandTest {
         assertTrue(run.out().contains("3 hosts") && run.out().contains("9 edges") && run.out().contains("1 zero latencies written as 1 us"),
                 run.out());
     }
+
+    @Test
+    void anOutThatHoldsAnotherCellIsRefusedUnlessForced() throws Exception {
+        String[] first = {"--topology", topology.toString(), "--out", out.toString()};
+        assertEquals(0, Cells.shadow(first).exit());
+        String before = Files.readString(out.resolve(ShadowConfig.CONFIG_FILE));
+
+        Cells.Run again = Cells.shadow("--topology", topology.toString(), "--out", out.toString(), "--transport", "quic");
+        assertEquals(2, again.exit(), again.err());
+        assertTrue(again.err().contains("holds another cell (shadow.yaml): give a new directory, or --force"), again.err());
+        assertEquals(before, Files.readString(out.resolve(ShadowConfig.CONFIG_FILE)));
+
+        assertEquals(0, Cells.shadow("--topology", topology.toString(), "--out", out.toString(), "--transport", "quic", "--force").exit());
+        assertTrue(Files.readString(out.resolve(ShadowConfig.CONFIG_FILE)).contains("quic"));
+    }
 }

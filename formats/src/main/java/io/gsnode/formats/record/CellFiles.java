@@ -19,6 +19,19 @@ public final class CellFiles {
 
     private CellFiles() {}
 
+    /** Files that mark a directory as holding a cell already: its summary, its records, a Shadow config, a first run. */
+    private static final List<String> OCCUPIED_BY = List.of(SUMMARY, RECORDS, "shadow.yaml", "run-0");
+
+    /**
+     * The file that shows {@code dir} holds a cell already, or null when it holds none: a runner
+     * refuses such an {@code --out} unless told to replace it, so a second run never silently
+     * overwrites the first.
+     */
+    public static String occupant(Path dir) {
+        for (String f : OCCUPIED_BY) if (java.nio.file.Files.exists(dir.resolve(f))) return f;
+        return null;
+    }
+
     /**
      * Writes both files for {@code records} and returns the summary.
      *

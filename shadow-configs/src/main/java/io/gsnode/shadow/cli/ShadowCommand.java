@@ -1,5 +1,6 @@
 package io.gsnode.shadow.cli;
 
+import io.gsnode.formats.record.CellFiles;
 import io.gsnode.formats.topology.InvalidTopologyException;
 import io.gsnode.node.cell.NodeImpls;
 import io.gsnode.node.cli.ConditionOptions;
@@ -46,8 +47,12 @@ public final class ShadowCommand implements Callable<Integer> {
     @Option(names = "--topology", required = true, paramLabel = "FILE", description = "A gsnode.topology/1 file.")
     Path topology;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write shadow.yaml, shadow.gml and topology.json into.")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write shadow.yaml, shadow.gml and "
+            + "topology.json into (refused when it holds another cell, unless --force).")
     Path out;
+
+    @Option(names = "--force", description = "Write into an --out that holds another cell, replacing its files.")
+    boolean force;
 
     @Mixin
     WorkloadOptions workload = new WorkloadOptions();
@@ -126,6 +131,11 @@ public final class ShadowCommand implements Callable<Integer> {
             cell = cell();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        String occupant = CellFiles.occupant(out);
+        if (occupant != null && !force) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--out " + out + " holds another cell (" + occupant
+                    + "): give a new directory, or --force to replace it");
         }
         ShadowGenerator.Generated g;
         try {
