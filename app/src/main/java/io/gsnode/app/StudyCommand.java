@@ -6,6 +6,7 @@ import io.gsnode.app.study.PlannedCell;
 import io.gsnode.app.study.StudyExport;
 import io.gsnode.app.study.StudyIndex;
 import io.gsnode.app.study.StudyPlan;
+import io.gsnode.app.study.StudyPreflight;
 import io.gsnode.app.study.StudyReport;
 import io.gsnode.app.study.StudyRunner;
 import io.gsnode.app.study.StudySpec;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -97,6 +99,11 @@ public final class StudyCommand implements Callable<Integer> {
         long memTotal = MemInfo.mib("MemTotal");
         double budget = memoryBudgetMib != null ? memoryBudgetMib : 0.8 * MemInfo.mib("MemAvailable");
         if (dryRun) printPlan(s, cells, estimates, budget, memTotal);
+        Optional<String> missing = StudyPreflight.problem(cells, System.getenv());
+        if (missing.isPresent()) {
+            System.err.println("gsnode study: " + (dryRun ? "before this study can run: " : "") + missing.get());
+            if (!dryRun) return 2;
+        }
         for (PlannedCell c : cells) {
             CellCost.Estimate e = estimates.get(c.name());
             if (memTotal > 0 && e.peakMib() > memTotal) {
