@@ -1,18 +1,27 @@
 package io.gsnode.k8s.coordinator;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -21,6 +30,13 @@ import java.util.function.LongSupplier;
  * how many listen; then T0 = the moment the last one asked + the lead, the same 200 answer to
  * every node from then on. The lead covers the nodes' polling interval and the clocks' spread
  * across the cluster's hosts. The coordinator is done when every node has heard T0.
+ *
+ * <p>Anything that reaches the pods' network reaches the coordinator (docs/security.md), so it
+ * serves from one event loop, where a request sent half-way holds a few bytes and no thread, and
+ * closes a connection whose request is not whole within {@link EpochHttp#REQUEST_DEADLINE}; it
+ * holds at most {@link EpochHttp#MAX_CONNECTIONS} connections, {@link EpochHttp#MAX_PER_ADDRESS}
+ * per remote address; and it answers index I only to node I's own address ({@link NodeAddresses}).
+ * Every refusal is counted by its reason (GET /status, and the coordinator's last line).
  */
 public final class EpochCoordinator implements AutoCloseable {
 
@@ -28,37 +44,57 @@ public final class EpochCoordinator implements AutoCloseable {
     private final long leadMs;
     private final LongSupplier clockMs;
     private final PrintStream progress;
+    private final NodeAddresses addresses;
     private final BitSet listening = new BitSet();
     private final BitSet told = new BitSet();
     private final CountDownLatch allTold = new CountDownLatch(1);
-    private final HttpServer server;
-    private final ExecutorService handlers = Executors.newFixedThreadPool(2, r -> {
-        Thread t = new Thread(r, "epoch-http");
-        t.setDaemon(true);
-        return t;
-    });
+    private final Map<String, LongAdder> refused = new ConcurrentHashMap<>();
+    private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final Channel server;
     private long epochMs = -1;
+
+    /** The answer to one question: its HTTP status and body. */
+    record Answer(int status, String body) {}
 
     /**
      * @param port the port to serve on; 0 for any free one ({@link #port()})
      * @param clockMs the wall clock the epoch is read from
+     * @param addresses who may speak for which index; closed with the coordinator
      */
-    public EpochCoordinator(int n, int port, long leadMs, LongSupplier clockMs, PrintStream progress) throws IOException {
+    public EpochCoordinator(int n, int port, long leadMs, LongSupplier clockMs, PrintStream progress, NodeAddresses addresses)
+            throws IOException {
         if (n < 1) throw new IllegalArgumentException("--n must be at least 1, was " + n);
         if (leadMs < 0) throw new IllegalArgumentException("--lead must not be negative, was " + leadMs);
         this.n = n;
         this.leadMs = leadMs;
         this.clockMs = clockMs;
         this.progress = progress;
-        server = HttpServer.create(new InetSocketAddress(port), 64);
-        server.createContext("/epoch", this::epoch);
-        server.createContext("/status", this::status);
-        server.setExecutor(handlers);
-        server.start();
+        this.addresses = addresses;
+        EpochHttp.ConnectionBudget budget = new EpochHttp.ConnectionBudget(this::refuse);
+        try {
+            server = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(budget)
+                                    .addLast(new HttpServerCodec(EpochHttp.MAX_LINE, EpochHttp.MAX_HEADERS, EpochHttp.MAX_LINE))
+                                    .addLast(new HttpObjectAggregator(EpochHttp.MAX_BODY))
+                                    .addLast(new EpochHttp.Requests(EpochCoordinator.this));
+                        }
+                    })
+                    .bind(new InetSocketAddress(port)).sync().channel();
+        } catch (InterruptedException e) {
+            loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while binding port " + port, e);
+        } catch (RuntimeException e) {
+            loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new IOException("cannot serve on port " + port + ": " + e.getMessage(), e);
+        }
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return ((InetSocketAddress) server.localAddress()).getPort();
     }
 
     /** Waits until every node has heard T0; false when {@code timeout} passed first. */
@@ -75,14 +111,34 @@ public final class EpochCoordinator implements AutoCloseable {
                 + (missing.cardinality() > 20 ? ", ..." : "") + " (" + missing.cardinality() + " of " + n + ")";
     }
 
-    private void epoch(HttpExchange x) throws IOException {
-        Integer index = index(x.getRequestURI().getRawQuery());
-        if (!"GET".equals(x.getRequestMethod()) || index == null || index < 0 || index >= n) {
-            reply(x, 400, "ask GET /epoch?index=I with I in 0.." + (n - 1));
-            return;
+    /** Refused questions and connections by reason, in name order. */
+    public Map<String, Long> refusals() {
+        Map<String, Long> out = new TreeMap<>();
+        refused.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    void refuse(String reason) {
+        refused.computeIfAbsent(reason, k -> new LongAdder()).increment();
+    }
+
+    /** {@code GET /epoch?index=I} from {@code from}. */
+    Answer epoch(Integer index, InetAddress from) {
+        if (index == null || index < 0 || index >= n) {
+            refuse("bad_request");
+            return new Answer(400, "ask GET /epoch?index=I with I in 0.." + (n - 1));
         }
-        long answer;
-        String waiting = null;
+        switch (addresses.check(index, from)) {
+            case PENDING:
+                return new Answer(202, "looking up node " + index + "'s address");
+            case OTHER:
+                refuse("not_the_node");
+                return new Answer(403, from.getHostAddress() + " is not node " + index + "'s address ("
+                        + addresses.describe(index) + ")");
+            case NODE:
+            default:
+                break;
+        }
         synchronized (this) {
             if (!listening.get(index)) {
                 listening.set(index);
@@ -94,21 +150,19 @@ public final class EpochCoordinator implements AutoCloseable {
                     progress.printf("gsnode k8s coordinator: %d of %d nodes listen%n", k, n);
                 }
             }
-            answer = epochMs;
-            if (answer < 0) {
-                waiting = listening.cardinality() + " of " + n + " nodes listen";
-            } else {
-                told.set(index);
-                if (told.cardinality() == n) allTold.countDown();
-            }
+            if (epochMs < 0) return new Answer(202, listening.cardinality() + " of " + n + " nodes listen");
+            told.set(index);
+            if (told.cardinality() == n) allTold.countDown();
+            return new Answer(200, Long.toString(epochMs));
         }
-        if (waiting != null) reply(x, 202, waiting);
-        else reply(x, 200, Long.toString(answer));
     }
 
-    private synchronized void status(HttpExchange x) throws IOException {
-        reply(x, 200, "{\"n\":" + n + ",\"listening\":" + listening.cardinality() + ",\"told\":" + told.cardinality()
-                + ",\"epoch_ms\":" + (epochMs < 0 ? "null" : Long.toString(epochMs)) + "}");
+    /** {@code GET /status}: for a person, as JSON. */
+    synchronized Answer status() {
+        StringBuilder r = new StringBuilder();
+        refusals().forEach((k, v) -> r.append(r.isEmpty() ? "" : ",").append('"').append(k).append("\":").append(v));
+        return new Answer(200, "{\"n\":" + n + ",\"listening\":" + listening.cardinality() + ",\"told\":" + told.cardinality()
+                + ",\"epoch_ms\":" + (epochMs < 0 ? "null" : Long.toString(epochMs)) + ",\"refused\":{" + r + "}}");
     }
 
     /** The {@code index} parameter of a query, or null when absent or not a number. */
@@ -126,18 +180,10 @@ public final class EpochCoordinator implements AutoCloseable {
         return null;
     }
 
-    private static void reply(HttpExchange x, int status, String body) throws IOException {
-        byte[] bytes = (body + "\n").getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-        x.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = x.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
     @Override
     public void close() {
-        server.stop(0);
-        handlers.shutdownNow();
+        server.close().awaitUninterruptibly();
+        loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly();
+        addresses.close();
     }
 }

@@ -90,7 +90,8 @@ class PodCellTest {
             }
             assertTrue(coordinator.waitFor(30, TimeUnit.SECONDS), "the coordinator did not finish");
             assertEquals(0, coordinator.exitValue(), Files.readString(epochLog));
-            assertTrue(Files.readString(epochLog).contains("every node has T0"), Files.readString(epochLog));
+            assertTrue(Files.readString(epochLog).contains("node I answered only at the address gsnode-{i}.gsnode resolves to")
+                    && Files.readString(epochLog).contains("every node has T0; refused: {}"), Files.readString(epochLog));
 
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             CellSummary s = PodRecords.collect(CellDescription.read(manifests), topology, pods, tmp.resolve("cell"), new PrintStream(log, true));
