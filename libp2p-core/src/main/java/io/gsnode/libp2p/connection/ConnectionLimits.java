@@ -14,17 +14,36 @@ import java.time.Duration;
  * @param maxPendingInboundPerAddress the same from one remote IP address: connections that never
  *     finish a handshake hold a few slots, not all of them (a node dials a peer once; 8 leaves room
  *     for redials)
+ * @param maxInboundPerAddress established inbound connections from one remote IPv4 address, or one
+ *     IPv6 /56 (eight times as many); one past it is closed and counted. go-libp2p's resource
+ *     manager allows 8 per IPv4 address and 64 per IPv6 /56. A node of a cell has one connection
+ *     per peer, and every peer has an address of its own.
+ * @param exemptLoopback whether loopback addresses escape {@code maxInboundPerAddress}, as in
+ *     go-libp2p: every dial on one machine comes from 127.0.0.1, whatever node makes it
  */
 public record ConnectionLimits(
         int maxConnections, int maxStreamsPerConnection, long maxBufferedBytesPerStream, Duration handshakeTimeout,
-        int maxPendingInbound, int maxPendingInboundPerAddress) {
+        int maxPendingInbound, int maxPendingInboundPerAddress, int maxInboundPerAddress, boolean exemptLoopback) {
 
-    public static final ConnectionLimits DEFAULT = new ConnectionLimits(1024, 256, 64L << 20, Duration.ofSeconds(10), 256, 8);
+    public static final ConnectionLimits DEFAULT = new ConnectionLimits(1024, 256, 64L << 20, Duration.ofSeconds(10), 256, 8, 8, true);
+
+    /** The given limits with the default bound on established inbound connections per address. */
+    public ConnectionLimits(int maxConnections, int maxStreamsPerConnection, long maxBufferedBytesPerStream,
+                            Duration handshakeTimeout, int maxPendingInbound, int maxPendingInboundPerAddress) {
+        this(maxConnections, maxStreamsPerConnection, maxBufferedBytesPerStream, handshakeTimeout, maxPendingInbound,
+                maxPendingInboundPerAddress, 8, true);
+    }
 
     /** The given limits with the default bounds on inbound handshakes in progress. */
     public ConnectionLimits(int maxConnections, int maxStreamsPerConnection, long maxBufferedBytesPerStream,
                             Duration handshakeTimeout) {
-        this(maxConnections, maxStreamsPerConnection, maxBufferedBytesPerStream, handshakeTimeout, 256, 8);
+        this(maxConnections, maxStreamsPerConnection, maxBufferedBytesPerStream, handshakeTimeout, 256, 8, 8, true);
+    }
+
+    /** These limits with {@code maxInboundPerAddress}, loopback included when {@code exemptLoopback} is false. */
+    public ConnectionLimits withInboundPerAddress(int max, boolean exemptLoopback) {
+        return new ConnectionLimits(maxConnections, maxStreamsPerConnection, maxBufferedBytesPerStream, handshakeTimeout,
+                maxPendingInbound, maxPendingInboundPerAddress, max, exemptLoopback);
     }
 
     public ConnectionLimits {
@@ -39,5 +58,6 @@ public record ConnectionLimits(
         if (maxPendingInbound < 1 || maxPendingInboundPerAddress < 1 || maxPendingInboundPerAddress > maxPendingInbound)
             throw new IllegalArgumentException("maxPendingInbound and maxPendingInboundPerAddress must be >= 1, the second"
                     + " at most the first, were " + maxPendingInbound + " and " + maxPendingInboundPerAddress);
+        if (maxInboundPerAddress < 1) throw new IllegalArgumentException("maxInboundPerAddress must be >= 1, was " + maxInboundPerAddress);
     }
 }

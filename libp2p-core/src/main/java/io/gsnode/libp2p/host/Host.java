@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,12 +64,16 @@ public final class Host implements ConnectionHandler {
     private final Map<Connection, CompletableFuture<Connection>> contests = new HashMap<>();
     /** Accepted and not yet closed, including a duplicate that is being closed. */
     private final Set<Connection> live = new HashSet<>();
+    private final InboundPerAddress inboundPerAddress;
+    /** Which peers may connect to this host; null: any. */
+    private volatile Predicate<PeerId> admitted;
     private final WireCounters wire = new WireCounters();
 
     public Host(PrivKey identity, ConnectionLimits limits, List<TransportFactory> transportFactories) {
         this.identity = identity;
         this.peerId = PeerId.fromPubKey(identity.publicKey());
         this.limits = limits;
+        this.inboundPerAddress = new InboundPerAddress(limits);
         for (FailureKind kind : FailureKind.values()) failures.put(kind, new AtomicLong());
         TransportContext context = new TransportContext(identity, this, limits, wire);
         for (TransportFactory factory : transportFactories) transports.add(factory.create(context));
@@ -94,6 +99,15 @@ public final class Host implements ConnectionHandler {
 
     public ConnectionLimits limits() {
         return limits;
+    }
+
+    /**
+     * From now on, an inbound connection from a peer {@code peers} refuses is closed and counted as
+     * a {@link FailureKind#LIMIT} failure: a node of a cell accepts its cell's nodes only, so other
+     * identities cannot take its connections and queues.
+     */
+    public void admitOnly(Predicate<PeerId> peers) {
+        admitted = peers;
     }
 
     public void addListener(HostListener listener) {
@@ -244,12 +258,20 @@ public final class Host implements ConnectionHandler {
         if (conn.closeFuture().isDone()) return;
         Connection toClose = null;
         boolean accepted = false;
-        boolean overLimit = false;
+        String overLimit = null;
+        Predicate<PeerId> peers = admitted;
         synchronized (this) {
             Connection existing = connections.get(conn.remotePeer());
             Connection survivor = existing == null ? null : preferred(existing, conn);
-            if (existing == null && live.size() >= limits.maxConnections()) {
-                overLimit = true;
+            if (peers != null && conn.direction() == Direction.INBOUND && !peers.test(conn.remotePeer())) {
+                overLimit = "peer " + conn.remotePeer() + " is not one this host admits";
+                toClose = conn;
+            } else if (existing == null && live.size() >= limits.maxConnections()) {
+                overLimit = "connection limit of " + limits.maxConnections() + " reached";
+                toClose = conn;
+            } else if (existing == null && !inboundPerAddress.fits(conn)) {
+                overLimit = "limit of " + inboundPerAddress.bound(inboundPerAddress.key(conn)) + " inbound connections from "
+                        + inboundPerAddress.key(conn).getHostAddress() + " reached";
                 toClose = conn;
             } else if (!contestSettled && existing != null && !survivor.authenticated()
                     && (survivor == conn ? existing : conn).authenticated()) {
@@ -262,11 +284,11 @@ public final class Host implements ConnectionHandler {
                 accepted = true;
                 connections.put(conn.remotePeer(), conn);
                 live.add(conn);
+                inboundPerAddress.add(conn);
             }
         }
-        if (overLimit) {
-            onFailure(FailureKind.LIMIT, conn.remoteAddr().toString(),
-                    new IllegalStateException("connection limit of " + limits.maxConnections() + " reached"));
+        if (overLimit != null) {
+            onFailure(FailureKind.LIMIT, conn.remoteAddr().toString(), new IllegalStateException(overLimit));
         } else if (toClose != null) {
             log.debug("closing duplicate connection to {} ({})", toClose.remotePeer(), toClose.direction());
         }
@@ -340,6 +362,7 @@ public final class Host implements ConnectionHandler {
         synchronized (this) {
             connections.remove(conn.remotePeer(), conn);
             wasRegistered = live.remove(conn);
+            if (wasRegistered) inboundPerAddress.remove(conn);
         }
         if (wasRegistered) {
             for (HostListener l : listeners) l.onDisconnected(conn);

@@ -156,6 +156,7 @@ public final class NodeDaemon {
                 topology.seed(), topology.n(), warmupPlan != null));
         GossipConfig config = arm.config(seeded(settings.gossip(), index));
         Host host = new Host(Ed25519.fromIndex(index), ConnectionLimits.DEFAULT, List.of(transport()));
+        host.admitOnly(neighbours()::contains);
         // Identify also binds inbound QUIC connections whose TLS could not authenticate the dialer (Kwik).
         new IdentifyService(host, AgentVersion.GSNODE);
         new PingService(host);
@@ -416,6 +417,19 @@ public final class NodeDaemon {
         return settings.transport() == Transport.QUIC
                 ? Multiaddr.parse("/ip4/" + ip + "/udp/" + settings.port() + "/quic-v1")
                 : Multiaddr.parse("/ip4/" + ip + "/tcp/" + settings.port());
+    }
+
+    /**
+     * The peers this node may hold connections with: its topology's neighbours. Another identity
+     * that reaches it is refused and counted, so identities made up by one process cannot take its
+     * connections and queues. (Cell keys are derived from the index: this bounds who connects, it
+     * does not authenticate against someone who knows the derivation; docs/security.md.)
+     */
+    private Set<PeerId> neighbours() {
+        Set<PeerId> out = new HashSet<>();
+        for (int peer : topology.dials()) out.add(peerId(peer));
+        for (int peer : topology.dialedBy()) out.add(peerId(peer));
+        return out;
     }
 
     private static PeerId peerId(int index) {

@@ -111,6 +111,44 @@ class HostOverTcpTest {
     }
 
     /**
+     * Issue 43 #7: 20 identities from one address. Eight connections are kept; the rest are closed
+     * and counted; a slot freed by a close is taken by the next. The listener is at 127.0.0.2 and
+     * counts loopback (a node's default leaves loopback out: every local dial comes from 127.0.0.1).
+     */
+    @Test
+    void establishedInboundConnectionsFromOneAddressAreCapped() throws Exception {
+        Host target = host(70, ConnectionLimits.DEFAULT.withInboundPerAddress(8, false));
+        Multiaddr addr = target.listen(Multiaddr.parse("/ip4/127.0.0.2/tcp/0")).get(10, TimeUnit.SECONDS).withPeerId(target.peerId());
+        List<Connection> dialed = new ArrayList<>();
+        for (int i = 0; i < 20; i++) dialed.add(host(100 + i, ConnectionLimits.DEFAULT).dial(addr).get(10, TimeUnit.SECONDS));
+        await(() -> target.failureCount(FailureKind.LIMIT) == 12 && target.connections().size() == 8);
+        await(() -> dialed.stream().filter(c -> !c.closeFuture().isDone()).count() == 8);
+        Connection kept = dialed.stream().filter(c -> !c.closeFuture().isDone()).findFirst().orElseThrow();
+        kept.close().get(10, TimeUnit.SECONDS);
+        await(() -> target.connections().size() == 7);
+        Host next = host(130, ConnectionLimits.DEFAULT);
+        Connection c = next.dial(addr).get(10, TimeUnit.SECONDS);
+        assertEquals(3, new PingService(next).ping(c, 3, rtt -> {}).get(10, TimeUnit.SECONDS).size());
+        assertEquals(8, target.connections().size());
+        assertEquals(12, target.failureCount(FailureKind.LIMIT));
+    }
+
+    /** A host that admits only some peers closes another's inbound connection and counts it; an admitted one connects. */
+    @Test
+    void aPeerTheHostDoesNotAdmitIsRefusedAndCounted() throws Exception {
+        Host target = host(80, ConnectionLimits.DEFAULT);
+        Host neighbour = host(81, ConnectionLimits.DEFAULT);
+        target.admitOnly(neighbour.peerId()::equals);
+        Multiaddr addr = listen(target);
+        Connection stranger = host(82, ConnectionLimits.DEFAULT).dial(addr).get(10, TimeUnit.SECONDS);
+        stranger.closeFuture().get(10, TimeUnit.SECONDS);
+        assertEquals(1, target.failureCount(FailureKind.LIMIT));
+        Connection c = neighbour.dial(addr).get(10, TimeUnit.SECONDS);
+        assertEquals(3, new PingService(neighbour).ping(c, 3, rtt -> {}).get(10, TimeUnit.SECONDS).size());
+        assertEquals(List.of(neighbour.peerId()), target.connections().stream().map(Connection::remotePeer).toList());
+    }
+
+    /**
      * Issue 18 #11: 1,000 connections from one address that connect and never speak. Eight hold a
      * handshake slot until the handshake timeout; the rest are closed at once and counted, and a
      * real peer from another address still connects.
