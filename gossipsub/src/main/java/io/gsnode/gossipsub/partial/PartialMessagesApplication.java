@@ -26,6 +26,15 @@ public interface PartialMessagesApplication<S> {
     void onIncoming(PeerId from, Map<PeerId, S> peerStates, PartialMessage rpc) throws PartialRpcException;
 
     /**
+     * Whether a peer's RPC may create (topic, group), asked before the group takes one of the
+     * extension's peer-initiated slots: ids the application would refuse anyway (not committed)
+     * must not fill the slots the real group needs. Any group by default.
+     */
+    default boolean admitsGroup(String topic, byte[] groupId) {
+        return true;
+    }
+
+    /**
      * Heartbeat gossip for a group we initiated: {@code peers} were not tracked before and now
      * have fresh states in {@code peerStates}; the application should publish to them.
      */

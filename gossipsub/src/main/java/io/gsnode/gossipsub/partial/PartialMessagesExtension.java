@@ -19,7 +19,8 @@ import java.util.function.Function;
  * {@code partialmessages.PartialMessagesExtension} behaves: per (topic, group) a map from peer to
  * the application's state; {@link #publishPartial} adds the partial mesh peers to it and sends
  * what the application decides; an incoming RPC for an unknown group creates it, within the
- * peer-initiated caps (255 per topic, 8 per peer per topic); heartbeat gossip introduces the
+ * peer-initiated caps (255 per topic, 8 per peer per topic), for a group the application admits
+ * ({@link PartialMessagesApplication#admitsGroup}); heartbeat gossip introduces the
  * groups we initiated to new peers; a group lives at least 3 heartbeats after our last publish
  * and goes when no peer state is left.
  *
@@ -120,6 +121,10 @@ public final class PartialMessagesExtension<S> implements PartialExtension {
         }
         if (!router.partialEnabled(rpc.topic())) {
             error("topic_not_partial");
+            return;
+        }
+        if (!hasGroup(rpc.topic(), rpc.groupId()) && !app.admitsGroup(rpc.topic(), rpc.groupId())) {
+            error("group_not_admitted");
             return;
         }
         try {

@@ -124,14 +124,20 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
         return new PeerParts();
     }
 
+    /**
+     * Committed groups only, asked by the extension before a group takes any slot (its own
+     * peer-initiated ones, then our reassembly ones): invented group ids would otherwise fill the
+     * slots and the real group be refused (docs/arms.md §8.5). A refusal is counted.
+     */
+    @Override
+    public boolean admitsGroup(String topic, byte[] groupId) {
+        if (groups.containsKey(ByteBuffer.wrap(groupId)) || authenticator.committed(groupId)) return true;
+        counters.authRefused.increment();
+        return false;
+    }
+
     @Override
     public void onIncoming(PeerId from, Map<PeerId, PeerParts> peerStates, PartialMessage rpc) throws PartialRpcException {
-        // A group slot for committed groups only, before anything is decoded: invented group ids
-        // would otherwise fill the slots and the real group be refused (docs/arms.md §8.5).
-        if (!groups.containsKey(ByteBuffer.wrap(rpc.groupId())) && !authenticator.committed(rpc.groupId())) {
-            counters.authRefused.increment();
-            throw new PartialRpcException("group not committed");
-        }
         GroupRun g = run(rpc.groupId());
         if (g == null) throw new PartialRpcException("reassembly bound: " + MAX_GROUPS + " groups");
         PeerParts sender = peerStates.computeIfAbsent(from, p -> newPeerState());

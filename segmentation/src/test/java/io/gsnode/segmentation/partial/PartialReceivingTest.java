@@ -152,6 +152,35 @@ class PartialReceivingTest {
     }
 
     /**
+     * Issue 43 #5: 32 peers x 8 invented group ids, sent within one heartbeat, would fill all 255
+     * of the extension's peer-initiated slots (its caps come before the broadcaster's check), and the
+     * real group's first RPC was refused as over the cap. Now an id the broadcaster does not admit
+     * takes no slot anywhere, each is counted, and the real group is claimed at once.
+     */
+    @Test
+    void inventedGroupsTakeNoneOfTheExtensionsSlots() {
+        BitSet everything = new BitSet();
+        everything.set(0, K + PARITY);
+        byte[] metadata = new PartsMetadata(K + PARITY, K, everything, new BitSet()).encode();
+        Random random = new Random(43);
+        for (int p = 0; p < 32; p++) {
+            ScriptedPeer inventor = router.connect(Direction.INBOUND, RouterFixture.V1_3).joinRequestingPartial(TOPIC);
+            for (int i = 0; i < 8; i++) {
+                byte[] invented = new byte[group.groupId().length];
+                random.nextBytes(invented);
+                inventor.partial(TOPIC, invented, null, metadata);
+            }
+        }
+        assertEquals(0, broadcaster.extension().groupCount(TOPIC), "no invented group holds extension state");
+        assertEquals(256L, broadcaster.counters().getOrDefault("extension_group_not_admitted", 0L), broadcaster.counters().toString());
+
+        peer.partial(TOPIC, group.groupId(), null, metadata);
+        assertEquals(0L, broadcaster.counters().getOrDefault("extension_group_cap", 0L), "the real group found a slot");
+        router.advance(Duration.ofMillis(100));
+        assertEquals(K, lastRequests().cardinality(), "and the broadcaster claims from its peer");
+    }
+
+    /**
      * Issue 18 #10: a partial message for the real group of 150 snappy blocks that each inflate to
      * 1 MiB of zeros. The first is refused as it decodes, and the rest are never decompressed
      * (before: 150 MiB decompressed for one 7 MB RPC). Work is measured as bytes allocated.
