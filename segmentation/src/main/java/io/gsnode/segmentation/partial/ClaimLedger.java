@@ -3,7 +3,9 @@ package io.gsnode.segmentation.partial;
 import io.gsnode.libp2p.peer.PeerId;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Who we asked for each missing index of one group, and when (docs/arms.md §8.5). A claim is a
@@ -17,6 +19,13 @@ import java.util.Map;
  * timeout only from the peer claimed for that index, and never for an index that was re-asked
  * (Karn's rule: a reply to a re-asked index cannot be matched to one of the asks).
  *
+ * <p>With strikes off ({@code SEGMENT_STRIKE_CAP=0}) nothing else stops a holder that advertises
+ * every part and serves none from being asked again and again: there each lapse is charged when
+ * the pass begins ({@link #lapsed}), so that once a claim has lapsed the pass can ask peers that
+ * served a claim first and peers that let one lapse last ({@link #served}). The report's
+ * B arms bar struck peers and are left exactly as the reference charges strikes: at the next claim
+ * of the index.
+ *
  * <p>Router thread only.
  */
 public final class ClaimLedger {
@@ -28,6 +37,7 @@ public final class ClaimLedger {
     private final long createdNanos;
     private final Map<Integer, Claim> claims = new HashMap<>();
     private final Map<PeerId, Integer> freshThisPass = new HashMap<>();
+    private final Set<PeerId> servedBy = new HashSet<>();
     private int budget;
     private long requested;
     private long reissued;
@@ -62,10 +72,32 @@ public final class ClaimLedger {
     public void beginPass(BitSet held, long now) {
         int outstanding = 0;
         for (var e : claims.entrySet()) {
-            if (!held.get(e.getKey()) && !expired(e.getValue(), now)) outstanding++;
+            if (held.get(e.getKey())) continue;
+            Claim c = e.getValue();
+            if (!expired(c, now)) {
+                outstanding++;
+            } else if (!strikes.bars() && !c.struck) {
+                strikes.strike(c.peer, now);
+                c.struck = true;
+            }
         }
         budget = Math.max(0, target - held.cardinality() - outstanding);
         freshThisPass.clear();
+    }
+
+    /** Whether {@code peer} has let a claim of this group lapse (strikes off: charged as each pass begins). */
+    public boolean lapsed(PeerId peer) {
+        return strikes.strikes(peer) > 0;
+    }
+
+    /** Whether any claim of this group has lapsed so far. */
+    public boolean anyLapsed() {
+        return strikes.total() > 0;
+    }
+
+    /** Whether {@code peer} has served a claim of this group. */
+    public boolean served(PeerId peer) {
+        return servedBy.contains(peer);
     }
 
     /** Budget left in this pass. */
@@ -113,6 +145,7 @@ public final class ClaimLedger {
      */
     public boolean arrived(int index, PeerId from, long now) {
         Claim c = claims.remove(index);
+        if (c != null && c.peer.equals(from)) servedBy.add(from);
         if (c == null || !c.peer.equals(from) || reissuedIndices.get(index)) return false;
         timeout.sample(from, now - c.at);
         return true;

@@ -285,6 +285,7 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
         long requestedBefore = g.ledger == null ? 0 : g.ledger.requested();
         long reissuedBefore = g.ledger == null ? 0 : g.ledger.reissued();
         long strikesBefore = g.ledger == null ? 0 : g.ledger.strikes().total();
+        Map<PeerId, BitSet> claims = wanting ? claims(g, order, states, wanted, now) : Map.of();
         for (PeerId peer : order) {
             PeerParts st = states.get(peer);
             List<byte[]> send = new ArrayList<>();
@@ -305,10 +306,7 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
                     st.holds(i);
                 }
             }
-            BitSet requests = new BitSet();
-            for (int i : wanted) {
-                if (st.available.get(i) && g.ledger.claim(i, peer, now)) requests.set(i);
-            }
+            BitSet requests = claims.getOrDefault(peer, new BitSet());
             byte[] md = new PartsMetadata(g.count, g.required, held, requests).encode();
             if (Arrays.equals(md, st.sent)) {
                 md = null;
@@ -327,6 +325,31 @@ public final class PartialBroadcaster implements PartialMessagesApplication<Peer
             counters.strikes.add(g.ledger.strikes().total() - strikesBefore);
         }
         return rounds(peers, segments, metadata);
+    }
+
+    /**
+     * The claims of a pass, per peer: each wanted index from the holders in the pass's order
+     * (docs/arms.md §8.4 step 3, §8.5). With strikes off, once a claim of the group has lapsed,
+     * peers that served a claim come first, then those not asked yet, and peers that let a claim
+     * lapse last (ClaimLedger): holders that advertise every part and serve none would otherwise be
+     * asked again and again. Until a claim lapses the order is the pass's own.
+     */
+    private Map<PeerId, BitSet> claims(GroupRun g, List<PeerId> order, Map<PeerId, PeerParts> states, List<Integer> wanted, long now) {
+        List<PeerId> claimOrder = order;
+        if (!g.ledger.strikes().bars() && g.ledger.anyLapsed()) {
+            claimOrder = new ArrayList<>(order);
+            claimOrder.sort(Comparator.comparingInt(p -> g.ledger.lapsed(p) ? 2 : g.ledger.served(p) ? 0 : 1)); // stable
+        }
+        Map<PeerId, BitSet> out = new HashMap<>();
+        for (PeerId peer : claimOrder) {
+            PeerParts st = states.get(peer);
+            BitSet requests = new BitSet();
+            for (int i : wanted) {
+                if (st.available.get(i) && g.ledger.claim(i, peer, now)) requests.set(i);
+            }
+            out.put(peer, requests);
+        }
+        return out;
     }
 
     /**

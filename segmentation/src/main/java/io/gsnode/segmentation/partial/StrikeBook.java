@@ -29,6 +29,11 @@ public final class StrikeBook {
         this.ttlNanos = ttlNanos;
     }
 
+    /** Whether strikes bar peers (a cap above 0); with strikes off they are only counted. */
+    public boolean bars() {
+        return cap > 0;
+    }
+
     /** One lapsed claim of {@code peer} at {@code now}. */
     public void strike(PeerId peer, long now) {
         Record r = strikes.computeIfAbsent(peer, p -> new Record());
