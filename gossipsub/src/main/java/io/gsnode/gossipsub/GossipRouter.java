@@ -109,7 +109,10 @@ public final class GossipRouter implements AutoCloseable {
                 // Adopted before the handler is set: data held for the stream may be handed to the
                 // reader at once, and its first RPC must reach the loop after the adoption.
                 loop.run(() -> adoptInbound(stream));
-                stream.setHandler(new InboundReader(config.maxMessageSize(), new InboundSink(new InboundBacklog(stream)), loop.clock()));
+                InboundBacklog backlog = new InboundBacklog(stream);
+                InboundReader reader = new InboundReader(config.maxMessageSize(), new InboundSink(backlog), loop.clock());
+                backlog.onResume(() -> reader.resume(stream));
+                stream.setHandler(reader);
             });
         }
         host.addListener(new HostListener() {
@@ -235,6 +238,11 @@ public final class GossipRouter implements AutoCloseable {
                     backlog.handled();
                 }
             });
+        }
+
+        @Override
+        public boolean accepting() {
+            return backlog.accepting();
         }
 
         @Override

@@ -5,11 +5,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * RPCs that one inbound stream has queued for the router thread and the thread has not handled
- * yet. At {@link #PAUSE_AT} the stream stops reading (the read in hand is still decoded), so the
- * transport withholds the remote's flow-control credit: a peer that sends faster than the router
- * works queues at most one read's RPCs past the bound and holds one window of bytes, where before
- * the queue grew without end. At {@link #RESUME_AT} it reads again. go-libp2p-pubsub does the same
- * with its 32-slot incoming channel, whose full state blocks the stream reader.
+ * yet. At {@link #PAUSE_AT} the stream stops reading and its reader stops decoding (the rest of the
+ * read in hand waits as bytes), so the transport withholds the remote's flow-control credit: a peer
+ * that sends faster than the router works queues at most {@link #PAUSE_AT} RPCs and holds one
+ * window of bytes, where before the queue grew without end. At {@link #RESUME_AT} the reader
+ * decodes what it held back and, unless that fills the backlog again, the stream reads again.
+ * go-libp2p-pubsub does the same with its 32-slot incoming channel, whose full state blocks the
+ * stream reader.
  */
 final class InboundBacklog {
 
@@ -18,18 +20,34 @@ final class InboundBacklog {
 
     private final Stream stream;
     private final AtomicInteger queued = new AtomicInteger();
-    /** Confined to the stream's executor. */
+    /** Confined to the stream's executor: the backlog is full (the reader holds back), the transport holds back. */
     private boolean paused;
+    private boolean streamPaused;
+    /** Decodes what the reader held back while paused; on the stream's executor. */
+    private Runnable heldBack = () -> {};
 
     InboundBacklog(Stream stream) {
         this.stream = stream;
+    }
+
+    /** What to run, before reading again, to decode the bytes the reader held back. */
+    void onResume(Runnable decodeHeldBack) {
+        this.heldBack = decodeHeldBack;
+    }
+
+    /** On the stream's executor: whether the router takes another RPC of this stream now. */
+    boolean accepting() {
+        return !paused;
     }
 
     /** On the stream's executor, as an RPC is queued for the router. */
     void queued() {
         if (queued.incrementAndGet() >= PAUSE_AT && !paused) {
             paused = true;
-            stream.pauseReading();
+            if (!streamPaused) {
+                streamPaused = true;
+                stream.pauseReading();
+            }
         }
     }
 
@@ -41,7 +59,11 @@ final class InboundBacklog {
     private void resumeIfDrained() {
         if (paused && queued.get() <= RESUME_AT) {
             paused = false;
-            stream.resumeReading();
+            heldBack.run();
+            if (!paused) {
+                streamPaused = false;
+                stream.resumeReading();
+            }
         }
     }
 }

@@ -14,6 +14,12 @@ import java.util.function.LongSupplier;
  * Reads the uvarint-prefixed RPCs a peer writes on the stream it opened to us. Frames are decoded
  * here, on the transport's thread, and handed to the router as objects, so decoding spreads over
  * the I/O threads and the router thread only runs protocol logic.
+ *
+ * <p>Decoding stops as soon as the sink stops accepting (the stream's backlog is full) and the
+ * rest of the read stays here as bytes until {@link #resume}: one read can carry a whole yamux
+ * frame of tiny RPCs (256 KiB of 3-byte RPCs decode to ~87,000 objects, ~15 MiB of heap), and a
+ * peer must not be able to make the node hold that many objects per stream. go-libp2p-pubsub
+ * likewise reads one RPC at a time and blocks while its incoming channel is full.
  */
 final class InboundReader implements StreamHandler {
 
@@ -24,6 +30,11 @@ final class InboundReader implements StreamHandler {
         void malformed(Stream stream, String reason);
 
         void closed(Stream stream);
+
+        /** Whether the router takes another RPC now; when not, the reader keeps the rest as bytes. */
+        default boolean accepting() {
+            return true;
+        }
     }
 
     private final int maxFrame;
@@ -31,6 +42,8 @@ final class InboundReader implements StreamHandler {
     private final LongSupplier clock;
     private ByteBuf pending = Unpooled.EMPTY_BUFFER;
     private boolean failed;
+    /** The remote closed its side while RPCs were held back: closed once they are decoded. */
+    private boolean closedWhileHeld;
 
     InboundReader(int maxFrame, Sink sink, LongSupplier clock) {
         this.maxFrame = maxFrame;
@@ -41,9 +54,23 @@ final class InboundReader implements StreamHandler {
     @Override
     public void onData(Stream stream, ByteBuf data) {
         if (failed) return;
-        ByteBuf in = accumulate(data);
+        decode(stream, accumulate(data));
+    }
+
+    /** On the stream's executor once the sink accepts again: decodes what was held back. */
+    void resume(Stream stream) {
+        if (!failed && pending.isReadable()) decode(stream, pending);
+        if (closedWhileHeld && (failed || sink.accepting())) {
+            // Everything whole is decoded (what is left, if anything, is a frame the remote never finished).
+            closedWhileHeld = false;
+            release();
+            sink.closed(stream);
+        }
+    }
+
+    private void decode(Stream stream, ByteBuf in) {
         try {
-            while (in.isReadable()) {
+            while (in.isReadable() && sink.accepting()) {
                 int start = in.readerIndex();
                 byte[] frame = LengthPrefixed.read(in, maxFrame);
                 if (frame == null) break;
@@ -62,6 +89,10 @@ final class InboundReader implements StreamHandler {
 
     @Override
     public void onRemoteClose(Stream stream) {
+        if (!failed && pending.isReadable() && !sink.accepting()) {
+            closedWhileHeld = true; // what it sent before closing is still handled, as it would have been
+            return;
+        }
         release();
         sink.closed(stream);
     }

@@ -26,6 +26,11 @@ final class ManualLoop implements RouterLoop.Executor {
         return now;
     }
 
+    /** Tasks queued and not run yet. */
+    int readyCount() {
+        return ready.size();
+    }
+
     @Override
     public void execute(Runnable task) {
         if (shut) throw new RejectedExecutionException("loop shut down");

@@ -134,6 +134,37 @@ class RouterBadInputTest {
         assertFalse(bad.closed());
     }
 
+    /**
+     * Issue 43 #4: one read of 256 KiB of 3-byte RPCs (an empty control message each, ~87,000 of
+     * them). Before, the whole read was decoded into the router's queue before the pause took
+     * effect (32 identities x one such frame: a 465 MiB peak). Now the reader stops at the
+     * backlog's bound and keeps the rest as bytes; every RPC is still handled, in order, and the
+     * peer stays connected.
+     */
+    @Test
+    void oneReadOfTinyRpcsQueuesNoMoreThanTheBacklogsBound() {
+        int count = 256 * 1024 / 3;
+        byte[] read = new byte[count * 3];
+        for (int i = 0; i < count; i++) {
+            read[3 * i] = 2; // frame length
+            read[3 * i + 1] = 0x1a; // field 3, control, length-delimited
+            read[3 * i + 2] = 0; // empty
+        }
+        bad.subscribe("first");
+        ScriptedPeer.FakeStream stream = bad.inboundStream();
+
+        bad.sendRawUnhandled(read);
+
+        assertTrue(f.loop.readyCount() <= InboundBacklog.PAUSE_AT, "queued for the router: " + f.loop.readyCount());
+        assertEquals(1, stream.pauses);
+        f.runPending();
+        assertEquals(0, f.loop.readyCount());
+        assertEquals(1, stream.resumes, "reading again once everything held back was handled");
+        assertFalse(bad.closed());
+        bad.subscribe("after");
+        assertTrue(f.topicPeers("after").contains(bad.id()), "the RPC after the burst is handled");
+    }
+
     private static long usedHeapAfterGc() {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         for (int i = 0; i < 3; i++) System.gc();

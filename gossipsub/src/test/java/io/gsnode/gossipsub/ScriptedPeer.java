@@ -91,6 +91,12 @@ public final class ScriptedPeer {
         return this;
     }
 
+    /** Writes {@code bytes} as one read and leaves what the router queued unhandled (the loop does not run). */
+    ScriptedPeer sendRawUnhandled(byte[] bytes) {
+        hand(Unpooled.wrappedBuffer(bytes));
+        return this;
+    }
+
     public ScriptedPeer subscribe(String topic) {
         return send(new Rpc(List.of(SubOpts.subscribe(topic)), List.of(), null, null));
     }
@@ -141,6 +147,11 @@ public final class ScriptedPeer {
     }
 
     private void deliver(ByteBuf bytes) {
+        hand(bytes);
+        fixture.loop.runPending();
+    }
+
+    private void hand(ByteBuf bytes) {
         if (fromPeer == null) {
             fromPeer = new FakeStream(Direction.INBOUND, b -> {
                 throw new AssertionError("the router wrote on a stream it only reads");
@@ -155,7 +166,6 @@ public final class ScriptedPeer {
         } finally {
             bytes.release();
         }
-        fixture.loop.runPending();
     }
 
     // ---------------------------------------------------------------- receiving
