@@ -121,11 +121,38 @@ class RpcCodecTest {
         long twice = allocatedDecoding(repeatedControl(2 * n));
         assertTrue(twice < 2.5 * once, "2n fields allocate " + twice + " bytes, n fields " + once);
 
-        byte[] mebibyte = repeatedControl((1 << 20) / 4);
-        Rpc rpc = RpcDecoder.decode(mebibyte);
-        assertEquals((1 << 20) / 4, rpc.control().ihave().size());
-        long work = allocatedDecoding(mebibyte);
-        assertTrue(work < 256L * mebibyte.length, "a 1 MiB frame allocates " + work + " bytes");
+        byte[] most = repeatedControl(RpcDecoder.MAX_CONTROL_ITEMS);
+        Rpc rpc = RpcDecoder.decode(most);
+        assertEquals(RpcDecoder.MAX_CONTROL_ITEMS, rpc.control().ihave().size());
+        long work = allocatedDecoding(most);
+        assertTrue(work < 256L * most.length, "a " + most.length + "-byte frame allocates " + work + " bytes");
+    }
+
+    /**
+     * Issue 43 #11: a 1 MiB IHAVE of empty ids decoded to 12 MiB of heap. An RPC past
+     * {@link RpcDecoder#MAX_CONTROL_ITEMS} entries and ids is malformed (the connection is closed
+     * and counted); one just within holds every empty id as one shared array.
+     */
+    @Test
+    void anRpcOfCountlessEmptyIdsIsMalformedAndOneWithinTheBoundIsSmall() {
+        byte[] mebibyteOfEmptyIds = ihaveOfEmptyIds((1 << 20) / 2);
+        MalformedRpcException e = assertThrows(MalformedRpcException.class, () -> RpcDecoder.decode(mebibyteOfEmptyIds));
+        assertTrue(e.getMessage().contains("more than 65536 control entries and message ids"), e.getMessage());
+
+        List<byte[]> ids = RpcDecoder.decode(ihaveOfEmptyIds(RpcDecoder.MAX_CONTROL_ITEMS - 1)).control().ihave().get(0).messageIds();
+        assertEquals(RpcDecoder.MAX_CONTROL_ITEMS - 1, ids.size());
+        assertTrue(ids.stream().allMatch(id -> id == ids.get(0)), "every empty id is one array: a list slot each, not an object each");
+    }
+
+    /** One control field holding one IHAVE of {@code n} empty ids. */
+    private static byte[] ihaveOfEmptyIds(int n) {
+        ProtoWriter ihave = new ProtoWriter();
+        for (int i = 0; i < n; i++) ihave.writeBytesField(2, new byte[0]);
+        ProtoWriter control = new ProtoWriter();
+        control.writeBytesField(1, ihave.toByteArray());
+        ProtoWriter rpc = new ProtoWriter();
+        rpc.writeBytesField(3, control.toByteArray());
+        return rpc.toByteArray();
     }
 
     private static byte[] repeatedControl(int n) {
