@@ -6,7 +6,6 @@ import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.formats.record.CellFiles;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
@@ -39,9 +38,9 @@ public final class StudyExport {
             Files.createDirectories(dest);
             Files.copy(from.resolve(CellFiles.SUMMARY), dest.resolve(CellFiles.SUMMARY), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             Path gz = dest.resolve(CellFiles.RECORDS + ".gz");
-            AtomicFiles.write(gz, tmp -> {
+            AtomicFiles.write(gz, file -> {
                 try (InputStream in = Files.newInputStream(from.resolve(CellFiles.RECORDS));
-                     OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
+                     GZIPOutputStream out = new GZIPOutputStream(file)) {
                     in.transferTo(out);
                 }
             });

@@ -2,10 +2,8 @@ package io.gsnode.formats.topology;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.gsnode.formats.files.AtomicFiles;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -45,11 +43,7 @@ public final class TopologyWriter {
      * place, so no reader ever sees a half-written file.
      */
     public static void write(Topology topology, Path file) throws IOException {
-        AtomicFiles.write(file, temp -> {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
-                write(topology, out);
-            }
-        });
+        AtomicFiles.write(file, out -> write(topology, out));
     }
 
     private static void writeNodes(JsonGenerator g, Topology topology) throws IOException {

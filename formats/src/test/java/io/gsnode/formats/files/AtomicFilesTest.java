@@ -39,8 +39,8 @@ class AtomicFilesTest {
             assertEquals(List.of(target), files.toList());
         }
         // A writer that fails leaves the old file as it was, and no temporary file.
-        IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(target, tmp -> {
-            Files.writeString(tmp, "half");
+        IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(target, out -> {
+            out.write("half".getBytes(java.nio.charset.StandardCharsets.UTF_8));
             throw new IOException("disk full");
         }));
         assertEquals("disk full", e.getMessage());
@@ -48,5 +48,23 @@ class AtomicFilesTest {
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(1, files.count());
         }
+    }
+
+    /**
+     * Issue 43 #11: gsnode runs as root for netns cells and its output directory may be writable by
+     * someone else, who plants a link where a script or record will go. The file that the link
+     * points at is never written: the link itself is replaced by the new file.
+     */
+    @Test
+    void aLinkPlantedAtTheTargetIsReplacedNotWrittenThrough() throws Exception {
+        Path victim = Files.writeString(dir.resolve("victim"), "root's file\n");
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Path planted = Files.createSymbolicLink(out.resolve("up.sh"), victim);
+
+        AtomicFiles.writeString(planted, "#!/bin/sh\n");
+
+        assertEquals("root's file\n", Files.readString(victim));
+        assertEquals(false, Files.isSymbolicLink(out.resolve("up.sh")));
+        assertEquals("#!/bin/sh\n", Files.readString(out.resolve("up.sh")));
     }
 }

@@ -1,5 +1,6 @@
 package io.gsnode.netns.cell;
 
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.topology.Topology;
 import io.gsnode.formats.topology.TopologyReader;
@@ -54,7 +55,7 @@ public final class NetnsCell {
         for (String d : decision.degradations()) progress.println("  DEGRADED: " + d);
         FabricPlan plan = new FabricPlan(topology, new FabricNames(netns.tag()), decision.queue(), decision.delay());
         Files.createDirectories(out);
-        Files.writeString(out.resolve("fabric.sh"), plan.script());
+        AtomicFiles.writeString(out.resolve("fabric.sh"), plan.script());
         List<CellSummary> summaries = new ArrayList<>();
         try (Fabric fabric = Fabric.build(plan, progress); TeardownHook hook = new TeardownHook(fabric);
              DelaySwitch delaySwitch = startSwitch(plan, out)) {

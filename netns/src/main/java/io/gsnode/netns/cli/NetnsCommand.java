@@ -1,5 +1,6 @@
 package io.gsnode.netns.cli;
 
+import io.gsnode.formats.files.AtomicFiles;
 import io.gsnode.formats.topology.Topology;
 import io.gsnode.formats.topology.TopologyReader;
 import io.gsnode.netns.fabric.Commands;
@@ -73,8 +74,8 @@ public final class NetnsCommand implements Runnable {
             DelayMode delay = fabric.delay == null ? DelayMode.NETEM : fabric.delay;
             FabricPlan plan = new FabricPlan(t, new FabricNames(fabric.tag), fabric.queue, delay);
             Files.createDirectories(out);
-            Files.writeString(out.resolve("up.sh"), plan.script());
-            Files.writeString(out.resolve("down.sh"), plan.teardownScript());
+            AtomicFiles.writeString(out.resolve("up.sh"), plan.script());
+            AtomicFiles.writeString(out.resolve("down.sh"), plan.teardownScript());
             System.out.println("wrote " + out.resolve("up.sh") + " and " + out.resolve("down.sh") + " (" + plan.buildSteps().size()
                     + " batches; needs " + plan.requirements().stream().map(KernelFeature::what).toList() + ")");
             return 0;

@@ -3,12 +3,11 @@ package io.gsnode.netns.delay;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.gsnode.formats.files.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
-/** Writes {@link SwitchStats} as one JSON object, atomically (a sibling file moved into place). */
+/** Writes {@link SwitchStats} as one JSON object, atomically and never through a link ({@link AtomicFiles}). */
 public final class SwitchStatsFile {
 
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -27,13 +26,6 @@ public final class SwitchStatsFile {
     }
 
     public static void write(SwitchStats stats, Path file) throws IOException {
-        Path absolute = file.toAbsolutePath();
-        Path temp = absolute.resolveSibling(absolute.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        try {
-            Files.writeString(temp, toJson(stats) + "\n");
-            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        AtomicFiles.writeString(file, toJson(stats) + "\n");
     }
 }

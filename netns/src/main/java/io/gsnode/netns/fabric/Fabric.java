@@ -20,15 +20,23 @@ public final class Fabric implements AutoCloseable {
         this.progress = progress;
     }
 
-    /** Builds the fabric of {@code plan}; on failure removes whatever was built, then throws. */
+    /**
+     * Builds the fabric of {@code plan}; on failure removes whatever was built, then throws. A
+     * Ctrl-C (or SIGTERM) while it builds removes what was built so far: the step in progress
+     * finishes, no later one starts, and the half-built fabric is torn down before the JVM exits.
+     * Once built, the fabric is the caller's to close (a cell closes it, {@code gsnode netns up}
+     * leaves it up).
+     */
     public static Fabric build(FabricPlan plan, PrintStream progress) throws IOException {
         Fabric fabric = new Fabric(plan, progress);
         fabric.up = true;
+        Thread interrupted = new Thread(fabric::close, "netns-build-teardown");
+        Runtime.getRuntime().addShutdownHook(interrupted);
         long start = System.nanoTime();
         try {
             List<PlanStep> steps = plan.buildSteps();
             for (int i = 0; i < steps.size(); i++) {
-                Commands.apply(steps.get(i));
+                fabric.apply(steps.get(i));
                 if (steps.size() > 20 && (i + 1) % Math.max(1, steps.size() / 5) == 0) {
                     progress.printf("  fabric: %d of %d steps%n", i + 1, steps.size());
                 }
@@ -36,10 +44,22 @@ public final class Fabric implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             fabric.close();
             throw e;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook runs (or ran) already.
+            }
         }
         progress.printf("  fabric '%s' up: %d nodes, queue %s, delay %s (%.1f s)%n", plan.names().tag(), plan.topology().n(),
                 plan.queue().label(), plan.delay().label(), (System.nanoTime() - start) / 1e9);
         return fabric;
+    }
+
+    /** One build step, unless the fabric was torn down meanwhile (Ctrl-C during the build). */
+    private synchronized void apply(PlanStep step) throws IOException {
+        if (!up) throw new IOException("fabric '" + plan.names().tag() + "' torn down while it was built (interrupted)");
+        Commands.apply(step);
     }
 
     public FabricPlan plan() {

@@ -3,6 +3,7 @@ package io.gsnode.node.cell;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gsnode.formats.files.AtomicFiles;
+import io.gsnode.formats.files.OwnDirectory;
 import io.gsnode.formats.record.CellFiles;
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.record.NodeRecord;
@@ -66,7 +67,7 @@ public final class CellRunner {
     public CellSummary run(Path dir, int run) throws IOException, InterruptedException {
         Topology topology = TopologyReader.read(options.topology());
         int n = topology.n();
-        Files.createDirectories(dir.resolve("nodes"));
+        OwnDirectory.prepare(dir.resolve("nodes"));
         String label = options.label(topology, run);
         try (Closeable claim = placement.claimHost(progress)) {
             return runClaimed(topology, n, dir, label, run);

@@ -17,8 +17,8 @@ public final class FigureFiles {
         Path png = sibling(base, ".png");
         Path svg = sibling(base, ".svg");
         BufferedImage image = ChartPainter.png(chart);
-        AtomicFiles.write(png, tmp -> {
-            if (!ImageIO.write(image, "png", tmp.toFile())) throw new IOException("no PNG writer in this JDK");
+        AtomicFiles.write(png, out -> {
+            if (!ImageIO.write(image, "png", out)) throw new IOException("no PNG writer in this JDK");
         });
         AtomicFiles.writeString(svg, ChartPainter.svg(chart));
         return List.of(png, svg);
