@@ -2,11 +2,14 @@ package io.gsnode.k8s.collect;
 
 import io.gsnode.k8s.manifest.PodLayout;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -96,20 +99,40 @@ public final class KubectlFetch {
         return fetched.get();
     }
 
-    /** {@code kubectl exec POD -c node -- cat /records/FILE > DIR/FILE}; false (and nothing written) on failure. */
+    /**
+     * {@code kubectl exec POD -c node -- cat /records/FILE > DIR/FILE}; false (and nothing written)
+     * on failure. What the pod prints is read up to the file's largest size ({@link
+     * PodRecords#MAX_RECORD_BYTES}): a pod that prints more, or for longer than the timeout, is cut
+     * off and its file not kept.
+     */
     private boolean copy(int index, String file, Path dir) throws IOException, InterruptedException {
         Path target = dir.resolve(file);
         Path partial = dir.resolve(file + ".part");
+        long limit = PodLayout.EXIT_FILE.equals(file) ? PodRecords.MAX_EXIT_BYTES : PodRecords.MAX_RECORD_BYTES;
         List<String> command = List.of(kubectl, "-n", namespace, "exec", PodLayout.pod(index), "-c", PodLayout.NODE_CONTAINER,
                 "--", "cat", PodLayout.RECORDS_DIR + "/" + file);
         Process p;
         try {
-            p = new ProcessBuilder(command).redirectOutput(partial.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         } catch (IOException e) {
             throw new IOException("cannot run " + kubectl + " (install kubectl, or give --kubectl PATH): " + e.getMessage(), e);
         }
-        if (!p.waitFor(PER_POD_TIMEOUT_S, TimeUnit.SECONDS)) p.destroyForcibly().waitFor();
-        boolean ok = p.exitValue() == 0 && Files.size(partial) > 0;
+        // The read below blocks: a pod that never finishes is stopped from here, which ends it.
+        CompletableFuture.delayedExecutor(PER_POD_TIMEOUT_S, TimeUnit.SECONDS).execute(p::destroyForcibly);
+        long copied = 0;
+        try (InputStream in = p.getInputStream(); OutputStream out = Files.newOutputStream(partial)) {
+            byte[] buffer = new byte[1 << 16];
+            for (int r; (r = in.read(buffer)) != -1 && copied <= limit; ) {
+                copied += r;
+                if (copied <= limit) out.write(buffer, 0, r);
+            }
+        }
+        boolean tooLong = copied > limit;
+        if (tooLong) p.destroyForcibly();
+        boolean exited = p.waitFor(PER_POD_TIMEOUT_S, TimeUnit.SECONDS);
+        if (!exited) p.destroyForcibly().waitFor();
+        boolean ok = !tooLong && exited && p.exitValue() == 0 && copied > 0;
+        if (tooLong) progress.printf("gsnode k8s collect: %s's %s is more than %,d bytes: not kept%n", PodLayout.pod(index), file, limit);
         if (ok) Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         else Files.deleteIfExists(partial);
         return ok;

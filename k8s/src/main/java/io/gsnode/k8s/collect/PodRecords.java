@@ -4,6 +4,7 @@ import io.gsnode.formats.record.CellFiles;
 import io.gsnode.formats.record.CellSummary;
 import io.gsnode.formats.record.NodeRecord;
 import io.gsnode.formats.record.RecordJson;
+import io.gsnode.formats.text.Printable;
 import io.gsnode.formats.topology.Topology;
 import io.gsnode.k8s.CellDescription;
 import io.gsnode.k8s.manifest.PodLayout;
@@ -32,6 +33,14 @@ import java.util.Map;
  * {@code lost}: it counts, it is never dropped.
  */
 public final class PodRecords {
+
+    /**
+     * A record's largest size: far above any node's (tens of KiB; a few MiB with every timeline),
+     * so that a pod's file cannot make the collector hold what it likes.
+     */
+    public static final long MAX_RECORD_BYTES = 64L << 20;
+    /** An exit status file holds a number. */
+    public static final long MAX_EXIT_BYTES = 64;
 
     private PodRecords() {}
 
@@ -65,15 +74,20 @@ public final class PodRecords {
     private static NodeRecord read(Path file, CellDescription cell, int index, PrintStream progress) {
         if (!Files.isRegularFile(file)) return null;
         try {
+            if (Files.size(file) > MAX_RECORD_BYTES) {
+                progress.printf("gsnode k8s collect: %s holds %,d bytes, more than a record's %,d: counted as lost%n", file,
+                        Files.size(file), MAX_RECORD_BYTES);
+                return null;
+            }
             NodeRecord r = RecordJson.readNode(Files.readString(file).trim());
             if (r.index() != index || !cell.label().equals(r.identity().cell())) {
                 progress.printf("gsnode k8s collect: %s holds node %d's record of cell %s, not node %d's of %s: counted as lost%n",
-                        file, r.index(), r.identity().cell(), index, cell.label());
+                        file, r.index(), Printable.of(r.identity().cell(), 120), index, cell.label());
                 return null;
             }
             return r;
         } catch (IOException | RuntimeException e) {
-            progress.printf("gsnode k8s collect: %s is unreadable (%s): counted as lost%n", file, e.getMessage());
+            progress.printf("gsnode k8s collect: %s is unreadable (%s): counted as lost%n", file, Printable.of(e.getMessage(), 300));
             return null;
         }
     }
@@ -82,7 +96,8 @@ public final class PodRecords {
     private static String exitNote(Path dir) {
         try {
             Path exit = dir.resolve(PodLayout.EXIT_FILE);
-            return Files.isRegularFile(exit) ? " (exit " + Files.readString(exit).trim() + ")" : "";
+            if (!Files.isRegularFile(exit) || Files.size(exit) > MAX_EXIT_BYTES) return "";
+            return " (exit " + Printable.of(Files.readString(exit).trim(), 32) + ")";
         } catch (IOException e) {
             return "";
         }

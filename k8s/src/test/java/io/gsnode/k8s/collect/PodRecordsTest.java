@@ -78,6 +78,53 @@ class PodRecordsTest {
         assertTrue(log.toString().contains("another_cell"), log.toString());
     }
 
+    /**
+     * Issue 43 #11: a pod's files are read up to a record's largest size, and what they say is
+     * printed with its control characters escaped, never sent raw to the terminal.
+     */
+    @Test
+    void aHugeRecordIsLostUnreadAndAPodsEscapeSequencesAreNotPrintedRaw() throws Exception {
+        Topology ring = TestCells.ring(5);
+        K8sCell cell = TestCells.cell(ring, Transport.TCP, QueueKind.FIFO, DelayRequest.AUTO, false);
+        CellDescription d = CellDescription.read(ManifestWriter.write(cell, TestCells.write(ring, tmp), tmp.resolve("manifests")).dir());
+        Path pods = tmp.resolve("pods");
+        pod(pods, 0, record(d, ring, 0, 0.0));
+        Path huge = Files.createDirectories(pods.resolve(PodLayout.pod(1))).resolve(PodLayout.RECORD_FILE);
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(PodRecords.MAX_RECORD_BYTES + 1); // sparse: costs no disk
+        }
+        Files.createDirectories(pods.resolve(PodLayout.pod(2)));
+        Files.writeString(pods.resolve(PodLayout.pod(2)).resolve(PodLayout.EXIT_FILE), "3\u001b]0;owned\u0007!\n");
+        pod(pods, 3, record(d, ring, 3, 300.0));
+        pod(pods, 4, record(d, ring, 4, 320.0));
+
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CellSummary s = PodRecords.collect(d, ring, pods, tmp.resolve("cell"), new PrintStream(log, true));
+
+        assertEquals(2, s.lost());
+        String said = log.toString();
+        assertTrue(said.contains("more than a record's 67,108,864: counted as lost"), said);
+        assertTrue(said.contains("gsnode-2 (exit 3\\u001b]0;owned\\u0007!)"), said);
+        assertTrue(said.chars().noneMatch(c -> c == 0x1b || c == 0x07), "no raw control character reaches the terminal");
+    }
+
+    /** A pod that prints without end is cut off at a record's largest size, and its record is not kept. */
+    @Test
+    void aPodThatPrintsWithoutEndIsCutOff() throws Exception {
+        Path kubectl = tmp.resolve("kubectl");
+        Files.writeString(kubectl, "#!/bin/sh\nexec yes 0123456789abcdef\n");
+        kubectl.toFile().setExecutable(true);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+        int fetched = new KubectlFetch(kubectl.toString(), "gsnode-x", new PrintStream(log, true)).fetch(1, tmp.resolve("pods"));
+
+        assertEquals(0, fetched);
+        assertTrue(log.toString().contains("gsnode-0's record.json is more than 67,108,864 bytes: not kept"), log.toString());
+        try (var left = Files.list(tmp.resolve("pods").resolve(PodLayout.pod(0)))) {
+            assertEquals(List.of(), left.toList(), "nothing of it is kept");
+        }
+    }
+
     private static void pod(Path pods, int index, NodeRecord r) throws Exception {
         Path dir = Files.createDirectories(pods.resolve(PodLayout.pod(index)));
         Files.writeString(dir.resolve(PodLayout.RECORD_FILE), RecordJson.line(r) + "\n");
