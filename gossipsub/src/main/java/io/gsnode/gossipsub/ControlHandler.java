@@ -164,7 +164,7 @@ final class ControlHandler {
             }
             if (!answered.add(id)) continue;
             s.tracer.iwantServed(p.id, id);
-            answers.add(new Forwarder.Answer(id, e.message));
+            answers.add(new Forwarder.Answer(e));
         }
     }
 

@@ -256,8 +256,16 @@ final class Forwarder {
         return results;
     }
 
-    /** A message an IWANT asked for, with its id. */
-    record Answer(MessageId id, PubMessage message) {}
+    /** A message an IWANT asked for: its cache entry. */
+    record Answer(MessageCache.Entry entry) {
+        MessageId id() {
+            return entry.id;
+        }
+
+        PubMessage message() {
+            return entry.message;
+        }
+    }
 
     /** Answers IWANTs: as few RPCs as the size limit allows. */
     void answer(PeerState p, List<Answer> answers, long askedNanos) {
@@ -276,10 +284,17 @@ final class Forwarder {
         if (!batch.isEmpty()) sendAnswers(p, batch, askedNanos);
     }
 
+    /** One RPC of answers, sharing each message's bytes with every other answer of it (docs/security.md). */
     private void sendAnswers(PeerState p, List<Answer> batch, long askedNanos) {
         List<PubMessage> messages = new ArrayList<>(batch.size());
-        for (Answer a : batch) messages.add(a.message());
-        s.send(p, new Rpc(List.of(), messages, null, null), (queued, started, done) -> {
+        List<ByteBuf> entries = new ArrayList<>(batch.size());
+        for (Answer a : batch) {
+            messages.add(a.message());
+            entries.add(a.entry().publishEntry());
+        }
+        ByteBuf frame = RpcEncoder.publishFrame(s.alloc, entries);
+        RpcParts parts = RpcParts.of(new Rpc(List.of(), messages, null, null), frame.readableBytes());
+        s.enqueue(p, frame, parts, (queued, started, done) -> {
             s.tracer.iwantAnswered(p.id, done - askedNanos);
             for (Answer a : batch) s.tracer.copyWritten(p.id, a.id(), a.message().topic(), CopyKind.IWANT, queued, started, done);
         });

@@ -1,6 +1,7 @@
 package io.gsnode.gossipsub;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gsnode.gossipsub.rpc.ControlMessage;
 import io.gsnode.gossipsub.rpc.PubMessage;
@@ -115,6 +116,38 @@ class IHaveIWantLimitsTest {
         f.close();
         f = new RouterFixture(RouterFixture.config().mesh(0, 0, 0).build());
         return subscribedPeer();
+    }
+
+    /**
+     * Issue 43 #2: 14 identities, each sending one IWANT for the same cached messages and never
+     * reading. Each answer was a fresh copy in direct memory (the probe pinned 488 MiB); now every
+     * answer frame refers to the message's one encoding, and the answers hold no message bytes of
+     * their own.
+     */
+    @Test
+    void answersToManyPeersShareEachMessagesBytes() {
+        gossipOnlyPeer();
+        List<byte[]> ids = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            byte[] data = new byte[1 << 20];
+            data[0] = (byte) i;
+            ids.add(f.publish("t", data).id().bytes());
+        }
+        // The router's allocator (RouterState.alloc), whatever kind Netty's default is.
+        io.netty.buffer.ByteBufAllocatorMetric direct =
+                ((io.netty.buffer.ByteBufAllocatorMetricProvider) io.netty.buffer.ByteBufAllocator.DEFAULT).metric();
+        long before = direct.usedDirectMemory() + direct.usedHeapMemory();
+        List<ScriptedPeer> askers = new ArrayList<>();
+        for (int i = 0; i < 14; i++) {
+            ScriptedPeer asker = f.connect().subscribe("t");
+            asker.stall();
+            asker.control(ControlMessage.iwant(ids));
+            askers.add(asker);
+        }
+        long held = direct.usedDirectMemory() + direct.usedHeapMemory() - before;
+        assertTrue(held < (16L << 20), "14 peers' answers hold " + (held >> 20) + " MiB of the router's allocator's memory (8 MiB of messages)");
+        for (ScriptedPeer asker : askers) asker.unstall();
+        assertEquals(14 * 8, askers.stream().mapToLong(a -> a.publishes(x -> true)).sum(), "every answer is still written");
     }
 
     @Test

@@ -182,17 +182,17 @@ public final class ScriptedPeer {
         for (CompletableFuture<Void> w : pending) w.complete(null);
     }
 
+    /** Decodes what the router wrote; a stalled write holds its frame until it completes, as a transport's does. */
     private CompletableFuture<Void> received(ByteBuf frame) {
-        try {
-            byte[] body;
-            while ((body = LengthPrefixed.read(frame, Integer.MAX_VALUE)) != null) {
-                received.add(RpcDecoder.decode(body));
-            }
-        } finally {
+        ByteBuf view = frame.duplicate();
+        byte[] body;
+        while ((body = LengthPrefixed.read(view, Integer.MAX_VALUE)) != null) received.add(RpcDecoder.decode(body));
+        if (!stalled) {
             frame.release();
+            return CompletableFuture.completedFuture(null);
         }
-        if (!stalled) return CompletableFuture.completedFuture(null);
         CompletableFuture<Void> w = new CompletableFuture<>();
+        w.whenComplete((v, e) -> frame.release());
         stalledWrites.add(w);
         return w;
     }

@@ -7,6 +7,7 @@ import io.gsnode.gossipsub.rpc.ControlMessage.PeerInfo;
 import io.gsnode.gossipsub.rpc.ControlMessage.Prune;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -29,6 +30,36 @@ public final class RpcEncoder {
         writeVarint(out, body);
         write(out, rpc);
         return out;
+    }
+
+    /**
+     * One publish entry of an RPC (tag, length, message), alone: RPCs of publish entries only are
+     * their entries one after another, so a message encoded once can go into any number of them
+     * ({@link #publishFrame}). On the heap, unpooled: it lives as long as the message is cached,
+     * and the garbage collector frees it with the message.
+     */
+    public static ByteBuf encodePublishEntry(PubMessage m) {
+        ByteBuf out = Unpooled.wrappedBuffer(new byte[publishEntrySize(m)]).clear();
+        tag(out, 2, LEN);
+        writeVarint(out, size(m));
+        writeMessage(out, m);
+        return out;
+    }
+
+    /**
+     * {@code uvarint(size) ‖ RPC} for an RPC of the given publish entries ({@link
+     * #encodePublishEntry}), sharing their bytes: the frame holds a retained duplicate of each, the
+     * bytes exactly as {@link #encodeFrame} writes an RPC of those messages.
+     */
+    public static ByteBuf publishFrame(ByteBufAllocator alloc, List<ByteBuf> entries) {
+        int body = 0;
+        for (ByteBuf e : entries) body += e.readableBytes();
+        ByteBuf prefix = alloc.buffer(varintSize(body));
+        writeVarint(prefix, body);
+        CompositeByteBuf frame = alloc.compositeBuffer(entries.size() + 1);
+        frame.addComponent(true, prefix);
+        for (ByteBuf e : entries) frame.addComponent(true, e.retainedDuplicate());
+        return frame;
     }
 
     /** The size of the RPC's protobuf encoding, without the frame's length prefix. */

@@ -128,6 +128,25 @@ class RpcCodecTest {
         assertTrue(work < 256L * most.length, "a " + most.length + "-byte frame allocates " + work + " bytes");
     }
 
+    /** A frame of shared publish entries is, byte for byte, the RPC of those messages. */
+    @Test
+    void aFrameOfSharedPublishEntriesIsTheRpcOfThoseMessages() {
+        PubMessage a = new PubMessage(new byte[] {1, 2}, new byte[70_000], new byte[] {0, 0, 0, 1}, "t", null, null);
+        PubMessage b = new PubMessage(null, "second".getBytes(java.nio.charset.StandardCharsets.UTF_8), null, "u", new byte[64], null);
+        ByteBuf ea = RpcEncoder.encodePublishEntry(a);
+        ByteBuf eb = RpcEncoder.encodePublishEntry(b);
+        ByteBuf shared = RpcEncoder.publishFrame(UnpooledByteBufAllocator.DEFAULT, List.of(ea, eb));
+        ByteBuf fresh = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT, new Rpc(List.of(), List.of(a, b), null, null));
+        try {
+            assertEquals(fresh, shared);
+            assertEquals(2, ea.refCnt(), "the frame holds a reference to the entry, not a copy");
+        } finally {
+            shared.release();
+            fresh.release();
+        }
+        assertEquals(1, ea.refCnt());
+    }
+
     /**
      * Issue 43 #11: a 1 MiB IHAVE of empty ids decoded to 12 MiB of heap. An RPC past
      * {@link RpcDecoder#MAX_CONTROL_ITEMS} entries and ids is malformed (the connection is closed
