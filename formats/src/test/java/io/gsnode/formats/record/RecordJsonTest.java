@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The records' JSON on disk, key for key and in order: what earlier runs wrote must read back and write the same. */
 class RecordJsonTest {
 
-    private static final String NODE_LINE = "{\"schema\":\"gsnode.node/1\",\"cell\":\"cell_a\",\"backend\":\"local\",\"arm\":\"B\",\"alias\":\"variant_b\"," +
+    static final String NODE_LINE = "{\"schema\":\"gsnode.node/1\",\"cell\":\"cell_a\",\"backend\":\"local\",\"arm\":\"B\",\"alias\":\"variant_b\"," +
             "\"transport\":\"QUIC\",\"quic_engine\":\"quiche\",\"impl\":\"java\",\"queue\":\"fifo\",\"delay\":\"netem\"," +
             "\"seed\":7,\"n\":8,\"payload_bytes\":1024,\"scenario\":\"STANDARD\",\"run\":2,\"condition\":\"warm\"," +
             "\"index\":3,\"peer_id\":\"peer3\",\"role\":\"receiver\",\"status\":\"complete\",\"completed\":true," +

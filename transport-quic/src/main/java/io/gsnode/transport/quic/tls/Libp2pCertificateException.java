@@ -15,6 +15,8 @@ public final class Libp2pCertificateException extends CertificateException {
     public enum Reason {
         /** The peer presented no certificate, or more than one. */
         CHAIN_LENGTH,
+        /** The certificate parsed, but a part of it does not (its public key is not a point, say). */
+        MALFORMED_CERTIFICATE,
         /** NotBefore is in the future. */
         NOT_YET_VALID,
         /** NotAfter is in the past. */

@@ -54,11 +54,18 @@ public final class Libp2pCertificateVerifier {
             throws Libp2pCertificateException {
         Objects.requireNonNull(now, "now");
         X509Certificate certificate = onlyCertificate(chain);
-        checkValidity(certificate, now);
-        checkSelfSignature(certificate);
-        byte[] extnValue = libp2pExtension(certificate);
-        checkCriticalExtensions(certificate);
-        return verifySignedKey(certificate, extnValue);
+        try {
+            checkValidity(certificate, now);
+            checkSelfSignature(certificate);
+            byte[] extnValue = libp2pExtension(certificate);
+            checkCriticalExtensions(certificate);
+            return verifySignedKey(certificate, extnValue);
+        } catch (RuntimeException malformed) {
+            // A certificate BouncyCastle parsed leniently can fail later, in an accessor: its
+            // public key is not a point, for one (found by CertificatePathFuzzTest).
+            throw new Libp2pCertificateException(Libp2pCertificateException.Reason.MALFORMED_CERTIFICATE,
+                    "malformed certificate: " + malformed.getMessage(), malformed);
+        }
     }
 
     /**
