@@ -16,6 +16,13 @@ import java.util.function.LongSupplier;
  * before any normal frame still queued, so a peer behind a long backlog of data learns at once that
  * it need not send us a message we hold.
  *
+ * <p>The bound is in frames, as go's is, and in bytes too: a peer that reads nothing holds at most
+ * {@link #MAX_BYTES} of our frames (a frame alone may exceed it, so that any message can be sent).
+ * A 1 MiB message queued for every mesh peer and a few IWANT answers come to a few MiB a peer; the
+ * byte bound is for a peer that asks and never reads, where 600 frames of 1 MiB answers would
+ * otherwise be 600 MiB. A message sent to many peers is one shared buffer, so this counts what a
+ * queue refers to, not what it alone pins.
+ *
  * <p>Each frame's time in the queue, until the stream took it, goes to an observer, with the bytes
  * it found queued ahead of it: the per-stream backlog a record reports. A frame may also carry its
  * own listener, told when it was queued, handed to the stream and taken: the copies of a timeline.
@@ -35,7 +42,11 @@ final class OutboundQueue {
     /** A queued frame: when it came, the bytes ahead of it, and who wants to know when it is written. */
     private record Frame(ByteBuf buf, long queuedAt, long backlogBytes, WriteListener onWritten) {}
 
+    /** Bytes of frames one peer's queue holds at most (a single frame may be larger). */
+    static final long MAX_BYTES = 64L << 20;
+
     private final int capacity;
+    private final long maxBytes;
     private final LongSupplier clock;
     private final Observer observer;
     private final ArrayDeque<Frame> urgent = new ArrayDeque<>();
@@ -47,7 +58,12 @@ final class OutboundQueue {
     private boolean closed;
 
     OutboundQueue(int capacity, LongSupplier clock, Observer observer) {
+        this(capacity, MAX_BYTES, clock, observer);
+    }
+
+    OutboundQueue(int capacity, long maxBytes, LongSupplier clock, Observer observer) {
         this.capacity = capacity;
+        this.maxBytes = maxBytes;
         this.clock = clock;
         this.observer = observer;
     }
@@ -69,7 +85,8 @@ final class OutboundQueue {
 
     private boolean offer(ByteBuf buf, ArrayDeque<Frame> lane, WriteListener onWritten) {
         synchronized (this) {
-            if (!closed && urgent.size() + normal.size() < capacity) {
+            int frames = urgent.size() + normal.size();
+            if (!closed && frames < capacity && (frames == 0 || queuedBytes + buf.readableBytes() <= maxBytes)) {
                 lane.addLast(new Frame(buf, clock.getAsLong(), queuedBytes, onWritten));
                 queuedBytes += buf.readableBytes();
                 if (stream != null && !writing) {

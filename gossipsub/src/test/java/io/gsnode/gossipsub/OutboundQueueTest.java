@@ -47,6 +47,25 @@ class OutboundQueueTest {
         assertEquals(6, slow.publishes(x -> true));
     }
 
+    /**
+     * Issue 43 #2: the queue is bounded in bytes as well as frames. Before its stream opens (a peer
+     * that never reads is the same), 300 KiB frames fill a 1 MiB bound at the third; the fourth
+     * is refused, while a frame larger than the bound still goes into an empty queue.
+     */
+    @Test
+    void aQueueHoldsAtMostItsBytesButAlwaysOneFrame() {
+        OutboundQueue q = new OutboundQueue(600, 1 << 20, () -> 0L, (waited, backlog) -> {});
+        List<Boolean> taken = new ArrayList<>();
+        for (int i = 0; i < 4; i++) taken.add(q.offer(io.netty.buffer.Unpooled.wrappedBuffer(new byte[300 << 10])));
+        assertEquals(List.of(true, true, true, false), taken);
+        q.close();
+
+        OutboundQueue empty = new OutboundQueue(600, 1 << 20, () -> 0L, (waited, backlog) -> {});
+        assertTrue(empty.offer(io.netty.buffer.Unpooled.wrappedBuffer(new byte[2 << 20])), "one frame, however large");
+        assertEquals(false, empty.offer(io.netty.buffer.Unpooled.wrappedBuffer(new byte[1])));
+        empty.close();
+    }
+
     @Test
     void anIDontWantOvertakesTheDataQueuedBeforeIt() {
         RouterFixture big = new RouterFixture(RouterFixture.config().build());
