@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A study directory's index, {@code study.json} (docs/studies.md): the study as given, and each
@@ -44,6 +46,8 @@ public final class StudyIndex {
     private final String name;
     private final Map<String, Object> spec;
     private final Map<String, CellEntry> cells = new LinkedHashMap<>();
+    /** The cells of this run's plan (the index may hold more: done cells of a wider plan). */
+    private final Set<String> planned = new HashSet<>();
 
     private StudyIndex(Path dir, String name, Map<String, Object> spec) {
         this.dir = dir;
@@ -51,7 +55,12 @@ public final class StudyIndex {
         this.spec = spec;
     }
 
-    /** The index of {@code dir} for {@code study}: the entries a previous run left, where their key still matches. */
+    /**
+     * The index of {@code dir} for {@code study}: the entries a previous run left, where their key
+     * still matches; pending entries for the rest of the plan. Cells of an earlier, wider plan that
+     * this one leaves out ({@code --set seed=7,8} on a study of ten seeds) keep their entries, after
+     * the plan's, so that its report and export still hold them; they are not run.
+     */
     public static StudyIndex open(Path dir, StudySpec study, List<PlannedCell> plan, Map<String, String> keys) throws IOException {
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("cells", study.cells());
@@ -77,6 +86,10 @@ public final class StudyIndex {
                     && Files.isRegularFile(dir.resolve(c.name()).resolve("cell.json"));
             index.cells.put(c.name(), complete ? old
                     : new CellEntry(c.name(), c.point(), c.args(), key, State.pending, null, null, null, null, null));
+            index.planned.add(c.name());
+        }
+        for (CellEntry e : before.values()) {
+            if (!index.cells.containsKey(e.name()) && e.state() == State.done) index.cells.put(e.name(), e);
         }
         return index;
     }
@@ -94,8 +107,9 @@ public final class StudyIndex {
         write();
     }
 
+    /** Cells of this run's plan in state {@code s}. */
     public synchronized long count(State s) {
-        return cells.values().stream().filter(e -> e.state() == s).count();
+        return cells.values().stream().filter(e -> planned.contains(e.name()) && e.state() == s).count();
     }
 
     public synchronized void write() throws IOException {
