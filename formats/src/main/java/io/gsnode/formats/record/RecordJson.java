@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 
 /** Reads and writes node records and cell summaries; a reader refuses a schema it does not know. */
 public final class RecordJson {
@@ -34,11 +36,19 @@ public final class RecordJson {
         return MAPPER.treeToValue(tree, NodeRecord.class);
     }
 
-    /** Every record of a {@code records.jsonl} file, in order. */
+    /** Every record of a {@code records.jsonl} file, in order; a {@code .gz} one (an exported study's) is read through gzip. */
     public static List<NodeRecord> readNodes(Path file) throws IOException {
         List<NodeRecord> out = new ArrayList<>();
         int lineNo = 0;
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        List<String> lines;
+        if (file.getFileName().toString().endsWith(".gz")) {
+            try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+                lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            }
+        } else {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        }
+        for (String line : lines) {
             lineNo++;
             if (line.isBlank()) continue;
             try {

@@ -45,8 +45,15 @@ public final class CellDirectories {
     }
 
     public static boolean isCell(Path dir) {
-        return Files.isRegularFile(dir.resolve(RECORDS)) || Files.isRegularFile(dir.resolve(SUMMARY))
-                || !nodeFiles(dir).isEmpty();
+        return recordsFile(dir) != null || Files.isRegularFile(dir.resolve(SUMMARY)) || !nodeFiles(dir).isEmpty();
+    }
+
+    /** The cell's {@code records.jsonl}, or the gzipped copy an exported study keeps; null when it has neither. */
+    public static Path recordsFile(Path dir) {
+        Path plain = dir.resolve(RECORDS);
+        if (Files.isRegularFile(plain)) return plain;
+        Path gz = dir.resolve(RECORDS + ".gz");
+        return Files.isRegularFile(gz) ? gz : null;
     }
 
     /**

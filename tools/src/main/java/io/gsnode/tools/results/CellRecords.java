@@ -23,11 +23,14 @@ import java.util.TreeMap;
  */
 public record CellRecords(Path dir, List<NodeRecord> records, int filledIn) {
 
-    /** Reads {@code records.jsonl}, else {@code nodes/node-I.json}; empty when the directory has neither. */
+    /**
+     * Reads {@code records.jsonl} (or an exported study's {@code records.jsonl.gz}), else
+     * {@code nodes/node-I.json}; empty when the directory has none of them.
+     */
     public static Optional<CellRecords> read(Path dir) throws InputProblem {
         List<NodeRecord> read = new ArrayList<>();
-        Path jsonl = dir.resolve(CellDirectories.RECORDS);
-        if (Files.isRegularFile(jsonl)) {
+        Path jsonl = CellDirectories.recordsFile(dir);
+        if (jsonl != null) {
             try {
                 read.addAll(RecordJson.readNodes(jsonl));
             } catch (IOException e) {

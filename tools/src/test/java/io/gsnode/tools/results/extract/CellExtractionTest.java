@@ -45,6 +45,24 @@ class CellExtractionTest {
         assertTrue(outcome.describe().contains("2/4 receivers completed (2 censored)"), outcome.describe());
     }
 
+    /** An exported study keeps each cell's records gzipped (gsnode study export): extract reads them as they are. */
+    @Test
+    void anExportedCellsGzippedRecordsAreRead() throws Exception {
+        Path dir = cell().completions(100.0, null, 300.0, null).noSummary().writeUnder(tmp);
+        Path jsonl = dir.resolve("records.jsonl");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve("records.jsonl.gz")))) {
+            out.write(Files.readAllBytes(jsonl));
+        }
+        Files.delete(jsonl);
+
+        CellExtraction.Outcome outcome = CellExtraction.extract(dir, false);
+
+        assertTrue(outcome.written());
+        CellSummary s = RecordJson.readCell(dir.resolve("cell.json"));
+        assertEquals(4, s.receivers());
+        assertEquals(300.0, s.p50Ms());
+    }
+
     @Test
     void aNodeWithoutARecordCountsAsALostReceiver() throws Exception {
         Path dir = cell().completions(100.0, 200.0, 300.0).noSummary().writeUnder(tmp);
