@@ -30,16 +30,12 @@ record DemoSizing(int n, int degree, String reason) {
 
     /** The size for a host of {@code cores} cores and a payload of {@code payload} bytes. */
     static DemoSizing forHost(int cores, int payload) {
-        double perCore = NODES_PER_CORE_AT_1MIB * Math.min(1.0, (double) (1 << 20) / payload);
-        int clean = (int) Math.floor(cores * perCore);
-        int n = Math.max(MIN_NODES, Math.min(MAX_NODES, clean));
+        Fit fit = Fit.of(NODES_PER_CORE_AT_1MIB, MAX_NODES, cores, payload);
         String why = String.format(Locale.ROOT,
                 "%d nodes: this host has %d core%s, and a node needs about half a core-second around a 1 MiB publish,"
                         + " so %s nodes per core stay below 95 %% CPU (docs/performance.md)%s; --n overrides",
-                n, cores, cores == 1 ? "" : "s", perCore == Math.rint(perCore) ? Integer.toString((int) perCore)
-                        : String.format(Locale.ROOT, "%.2f", perCore),
-                n > clean ? ", and " + MIN_NODES + " is the smallest cell the demo runs: expect SATURATED rows" : "");
-        return new DemoSizing(n, degreeFor(n), why);
+                fit.n, cores, cores == 1 ? "" : "s", fit.perCoreText(), fit.saturationNote("cell"));
+        return new DemoSizing(fit.n, degreeFor(fit.n), why);
     }
 
     /** The most nodes of the demo's line: enough hops for store-and-forward to show against pipelining. */
@@ -57,17 +53,34 @@ record DemoSizing(int n, int degree, String reason) {
      * segments' pipelining, the report's effect, in a cell this host carries cleanly.
      */
     static DemoSizing lineForHost(int cores, int payload) {
-        double perCore = LINE_NODES_PER_CORE_AT_1MIB * Math.min(1.0, (double) (1 << 20) / payload);
-        int clean = (int) Math.floor(cores * perCore);
-        int n = Math.max(MIN_NODES, Math.min(MAX_LINE_NODES, clean));
+        Fit fit = Fit.of(LINE_NODES_PER_CORE_AT_1MIB, MAX_LINE_NODES, cores, payload);
         String why = String.format(Locale.ROOT,
                 "%d nodes in a line, the publisher at one end and %d hops to the other: this host has %d core%s, and a line's node, "
                         + "forwarding to one peer, needs about a sixth of a core-second around a 1 MiB publish, so %s nodes per core "
                         + "stay below 95 %% CPU%s; --n overrides, --graph regular runs the random regular graph instead",
-                n, n - 1, cores, cores == 1 ? "" : "s", perCore == Math.rint(perCore) ? Integer.toString((int) perCore)
-                        : String.format(Locale.ROOT, "%.2f", perCore),
-                n > clean ? ", and " + MIN_NODES + " is the smallest line the demo runs: expect SATURATED rows" : "");
-        return new DemoSizing(n, 2, why);
+                fit.n, fit.n - 1, cores, cores == 1 ? "" : "s", fit.perCoreText(), fit.saturationNote("line"));
+        return new DemoSizing(fit.n, 2, why);
+    }
+
+    /**
+     * How many nodes a host carries cleanly: {@code perCore} nodes per core (fewer above 1 MiB),
+     * {@code clean} on this host, {@code n} within [{@link #MIN_NODES}, the shape's most].
+     */
+    private record Fit(double perCore, int clean, int n) {
+        static Fit of(int nodesPerCoreAt1MiB, int max, int cores, int payload) {
+            double perCore = nodesPerCoreAt1MiB * Math.min(1.0, (double) (1 << 20) / payload);
+            int clean = (int) Math.floor(cores * perCore);
+            return new Fit(perCore, clean, Math.max(MIN_NODES, Math.min(max, clean)));
+        }
+
+        String perCoreText() {
+            return perCore == Math.rint(perCore) ? Integer.toString((int) perCore) : String.format(Locale.ROOT, "%.2f", perCore);
+        }
+
+        /** Where the smallest shape is more than the host carries: say the rows will be saturated. */
+        String saturationNote(String shape) {
+            return n > clean ? ", and " + MIN_NODES + " is the smallest " + shape + " the demo runs: expect SATURATED rows" : "";
+        }
     }
 
     /** {@code n} nodes as asked on the command line. */

@@ -1,5 +1,6 @@
 package io.gsnode.app;
 
+import static io.gsnode.app.GsnodeJar.JAVA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ClassDataCacheIT {
 
-    private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
     /** A class every node loads: from the cache when it is mapped, from the jar when it is not. */
     private static final String NODE_CLASS = "io.gsnode.node.cli.RunCommand";
 

@@ -1,5 +1,7 @@
 package io.gsnode.app;
 
+import static io.gsnode.app.GsnodeJar.JAR;
+import static io.gsnode.app.GsnodeJar.JAVA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,8 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class NativeLibrariesIT {
 
-    private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
-    private static final Path JAR = Path.of("target", "gsnode.jar").toAbsolutePath();
     private static final Pattern TCP_ADDR = Pattern.compile("\"(/ip4/127\\.0\\.0\\.1/tcp/\\d+/p2p/\\w+)\"");
 
     @TempDir

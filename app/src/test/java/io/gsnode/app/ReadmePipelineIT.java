@@ -1,5 +1,7 @@
 package io.gsnode.app;
 
+import static io.gsnode.app.GsnodeJar.JAR;
+import static io.gsnode.app.GsnodeJar.JAVA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,8 +31,6 @@ import picocli.CommandLine;
 class ReadmePipelineIT {
 
     private static final Path README = Path.of("..", "README.md");
-    private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
-    private static final Path JAR = Path.of("target", "gsnode.jar").toAbsolutePath();
 
     @TempDir
     Path dir;
@@ -76,7 +76,7 @@ class ReadmePipelineIT {
     @Tag("long")
     @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void theReadmesPipelineRunsAsWrittenOnFourNodes() throws Exception {
-        Optional<Path> shadow = ShadowBackendIT.findShadow();
+        Optional<Path> shadow = GsnodeJar.findShadow();
         assumeTrue(shadow.isPresent(), "no Shadow");
         assumeTrue(NamespaceSupport.available(), "no network namespaces");
         for (List<String> c : pipeline()) {

@@ -1,5 +1,7 @@
 package io.gsnode.app;
 
+import static io.gsnode.app.GsnodeJar.JAR;
+import static io.gsnode.app.GsnodeJar.JAVA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -30,9 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ShadowBackendIT {
 
-    private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
-    private static final Path JAR = Path.of("target", "gsnode.jar").toAbsolutePath();
-
     @TempDir
     Path dir;
 
@@ -54,7 +53,7 @@ class ShadowBackendIT {
 
     @Test
     void twoRunsOfASmallCellAreGatheredWithShadowsCost() throws Exception {
-        Optional<Path> shadow = findShadow();
+        Optional<Path> shadow = GsnodeJar.findShadow();
         System.out.println("ShadowBackendIT: " + shadow.map(p -> "using " + p).orElse("skipped: " + ShadowExecutable.WHERE));
         assumeTrue(shadow.isPresent(), ShadowExecutable.WHERE);
         Path out = dir.resolve("cell");
@@ -112,7 +111,7 @@ class ShadowBackendIT {
      */
     @Test
     void goHostsDeliverOverQuicUnderShadow() throws Exception {
-        Optional<Path> shadow = findShadow();
+        Optional<Path> shadow = GsnodeJar.findShadow();
         assumeTrue(shadow.isPresent(), ShadowExecutable.WHERE);
         Path goPeer = Path.of("").toAbsolutePath().getParent().resolve("interop/go/bin/gopeer");
         assertTrue(Files.isExecutable(goPeer), goPeer + " is built by interop/go/build.sh (scripts/test.sh runs it first)");
@@ -129,7 +128,7 @@ class ShadowBackendIT {
     /** A cell in which no receiver ran is not a result: exit 1, with what the first host said. */
     @Test
     void aCellInWhichNoReceiverStartsExitsOneWithTheFirstHostsError() throws Exception {
-        Optional<Path> shadow = findShadow();
+        Optional<Path> shadow = GsnodeJar.findShadow();
         assumeTrue(shadow.isPresent(), ShadowExecutable.WHERE);
         Path failing = dir.resolve("failing-peer");
         Files.writeString(failing, "#!/bin/sh\necho 'gopeer run: listening: setting DF failed for both IPv4 and IPv6' >&2\nexit 1\n");
@@ -142,15 +141,6 @@ class ShadowBackendIT {
                 + "the first host without one said node0: "
                 + "gopeer run: listening: setting DF failed for both IPv4 and IPv6"), r.err());
         assertEquals(3, Files.readAllLines(out.resolve("records.jsonl")).size(), "every host's record kept, marked lost");
-    }
-
-    /** GSNODE_SHADOW, PATH, then a Shadow build in the repository's parent directory (how CI has one). */
-    static Optional<Path> findShadow() {
-        Optional<ShadowExecutable> configured = ShadowExecutable.find(null, System.getenv());
-        if (configured.isPresent()) return Optional.of(configured.get().path());
-        Path root = Path.of("").toAbsolutePath().getParent(); // app/ -> the repository
-        Path beside = root.getParent().resolve("shared").resolve("tools").resolve("shadow").resolve("bin").resolve("shadow");
-        return Files.isExecutable(beside) ? Optional.of(beside) : Optional.empty();
     }
 
     private Result gsnode(Map<String, String> env, String... args) throws IOException, InterruptedException {

@@ -1,5 +1,7 @@
 package io.gsnode.app;
 
+import static io.gsnode.app.GsnodeJar.JAR;
+import static io.gsnode.app.GsnodeJar.JAVA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -29,9 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ShadowConditionsIT {
-
-    private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
-    private static final Path JAR = Path.of("target", "gsnode.jar").toAbsolutePath();
 
     @TempDir
     Path dir;
@@ -72,7 +71,7 @@ class ShadowConditionsIT {
 
     /** Runs a five-host cell of atuned_32k at 1 MiB under Shadow and returns its records, every receiver complete. */
     private List<NodeRecord> cell(String name, String transport, String... condition) throws Exception {
-        Optional<Path> shadow = ShadowBackendIT.findShadow();
+        Optional<Path> shadow = GsnodeJar.findShadow();
         System.out.println("ShadowConditionsIT: " + shadow.map(p -> "using " + p).orElse("skipped: " + ShadowExecutable.WHERE));
         assumeTrue(shadow.isPresent(), ShadowExecutable.WHERE);
         Path out = dir.resolve(name);

@@ -1,5 +1,7 @@
 package io.gsnode.app;
 
+import static io.gsnode.app.GsnodeJar.JAR;
+import static io.gsnode.app.GsnodeJar.JAVA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -26,15 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class StudyIT {
 
-    private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
-    private static final Path JAR = Path.of("target", "gsnode.jar").toAbsolutePath();
-
     @TempDir
     Path dir;
 
     @Test
     void aStoppedStudyResumesWithoutRerunningACompleteCell() throws Exception {
-        Optional<Path> shadow = ShadowBackendIT.findShadow();
+        Optional<Path> shadow = GsnodeJar.findShadow();
         assumeTrue(shadow.isPresent(), "no Shadow");
         Path spec = Files.writeString(dir.resolve("two.yaml"), """
                 name: two

@@ -2,6 +2,8 @@ package io.gsnode.app.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gsnode.formats.record.RecordJson;
+import io.gsnode.tools.results.Medians;
+import io.gsnode.tools.results.Stat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -119,9 +121,6 @@ public final class CellCost {
     }
 
     private static double median(List<Double> v) {
-        List<Double> s = new ArrayList<>(v);
-        s.sort(null);
-        int k = s.size();
-        return k % 2 == 1 ? s.get(k / 2) : (s.get(k / 2 - 1) + s.get(k / 2)) / 2;
+        return Medians.median(v.stream().map(Stat::of).toList()).value();
     }
 }

@@ -1,9 +1,6 @@
 package io.gsnode.app.study;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import io.gsnode.formats.record.Fingerprint;
 import java.util.List;
 import java.util.Map;
 
@@ -22,14 +19,9 @@ public record PlannedCell(String name, Map<String, Object> point, List<String> a
      * @param implVersions the versions of the implementations the cell runs (gsnode's, the go peer's)
      */
     public String key(String implVersions) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (String a : args) sha.update((a + "\0").getBytes(StandardCharsets.UTF_8));
-            sha.update(implVersions.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(sha.digest(), 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        StringBuilder plan = new StringBuilder();
+        for (String a : args) plan.append(a).append('\0');
+        return Fingerprint.of(plan.append(implVersions).toString());
     }
 
     /** The value of option {@code key} in this cell, or {@code fallback} when the study leaves it out. */

@@ -10,6 +10,8 @@ import io.gsnode.formats.record.RecordJson;
 import io.gsnode.tools.results.Cell;
 import io.gsnode.tools.results.CellLoader;
 import io.gsnode.tools.results.InputProblem;
+import io.gsnode.tools.results.Medians;
+import io.gsnode.tools.results.Stat;
 import io.gsnode.tools.results.plot.Figure1Chart;
 import io.gsnode.tools.results.plot.FigureFiles;
 import java.io.IOException;
@@ -227,9 +229,10 @@ public final class StudyReport {
         return (a ? "p50 yes" : "p50 no") + ", " + (b ? "p99 yes" : "p99 no");
     }
 
-    static double median(List<Double> sorted) {
-        int k = sorted.size();
-        return k % 2 == 1 ? sorted.get(k / 2) : (sorted.get(k / 2 - 1) + sorted.get(k / 2)) / 2;
+    /** The seeds' median, censored (infinite) when its rank falls on a censored seed ({@link Medians}). */
+    static double median(List<Double> values) {
+        Stat m = Medians.median(values.stream().map(v -> Double.isInfinite(v) ? Stat.CENSORED : Stat.of(v)).toList());
+        return m.observed() ? m.value() : Double.POSITIVE_INFINITY;
     }
 
     private static String pct(double v, double ref) {

@@ -1,11 +1,7 @@
 package io.gsnode.formats.record;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -70,12 +66,7 @@ public final class CellSettings {
 
     /** The first 16 hex digits of the SHA-256 of the settings as JSON, keys sorted. */
     public static String fingerprint(SortedMap<String, Object> settings) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(RecordJson.line(settings).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        return Fingerprint.of(RecordJson.line(settings));
     }
 
     /**
