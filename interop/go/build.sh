@@ -30,15 +30,37 @@ for arg in "$@"; do
 done
 [ "$report" = true ] && [ "$test" = false ] && [ $# -eq 1 ] && current=false
 mkdir -p bin
+
+# The peer's record names the commit it was built from (vcs.revision, vcs.modified), which go
+# stamps only with -buildvcs: asked for here, because a GOFLAGS=-buildvcs=false in go's own env
+# file would otherwise leave every record's go build "unknown". Outside a git checkout, or where
+# git cannot read it, the peer is built unstamped and says so.
+gobuild() {
+  local err
+  err="$(mktemp)"
+  if "$GO" build -buildvcs=auto "$@" 2>"$err"; then
+    rm -f "$err"
+    return 0
+  fi
+  if grep -q "VCS status" "$err"; then
+    echo "build.sh: git cannot read this checkout; building the go peer without its commit" >&2
+    rm -f "$err"
+    "$GO" build -buildvcs=false "$@"
+  else
+    cat "$err" >&2
+    rm -f "$err"
+    return 1
+  fi
+}
 if [ "$current" = true ]; then
   if [ "$test" = true ]; then
     "$GO" vet ./...
     "$GO" test ./...
   fi
-  "$GO" build -trimpath -o bin/gopeer .
+  gobuild -trimpath -o bin/gopeer .
 fi
 if [ "$report" = true ]; then
   "$GO" vet -modfile=go.report.mod ./...
   "$GO" test -modfile=go.report.mod ./...
-  "$GO" build -modfile=go.report.mod -trimpath -o bin/gopeer-report .
+  gobuild -modfile=go.report.mod -trimpath -o bin/gopeer-report .
 fi
