@@ -74,6 +74,9 @@ class ImplCellsTest {
             assertNotNull(r.peerId(), node);
             assertNotNull(r.msgs(), node);
             assertNotNull(r.times(), node);
+            // Both implementations are built from this checkout, and each record names its commit
+            // (interop/go/build.sh asks go to stamp it, whatever GOFLAGS says).
+            assertTrue(r.build() != null && r.build().commit().matches("[0-9a-f]{40}"), node + " build " + r.build());
             if (!r.receiver()) continue;
             assertTrue(r.completed(), node + " completed");
             assertTrue(r.completionMs() > 0, node + " completed after the publish");
