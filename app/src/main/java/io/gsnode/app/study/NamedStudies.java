@@ -29,11 +29,11 @@ public final class NamedStudies {
                 + "--set scenario=home,dc20,dcb20 for all three scenarios. 100 Shadow hosts (the report: 500)",
                 spec("figure1", "backend", "shadow", "n", 100L, "degree", 70L, "scenario", "home", "payload", 1048576L,
                         "transport", List.of("tcp", "quic"), "arm", FIGURE1_ARMS, "seed", TEN_SEEDS)));
-        out.add(new Named("figure8", "Figure 8 (section 6): network size, QUIC, three seeds; the report ran 250 to 2,000 hosts",
+        out.add(new Named("figure8", "Figure 8 (section 7): network size, QUIC, three seeds; the report ran 250 to 2,000 hosts",
                 spec("figure8", "backend", "shadow", "degree", 70L, "scenario", "home", "payload", 1048576L, "transport", "quic",
                         "n", List.of(100L, 250L, 500L), "arm", List.of("wholend", "atuned_32k", "acoded_32k", "lad_phase_32k", "c_32k",
                                 "crs_32k"), "seed", THREE_SEEDS)));
-        out.add(new Named("figure9", "Figure 9 (section 7): payload size, the tiers and their references, QUIC, seeds 7-9",
+        out.add(new Named("figure9", "Figure 9 (section 8): payload size, the tiers and their references, QUIC, seeds 7-9",
                 spec("figure9", "backend", "shadow", "n", 100L, "degree", 70L, "scenario", "home", "transport", "quic",
                         "payload", List.of(131072L, 262144L, 524288L, 1048576L, 2097152L, 4194304L),
                         "arm", List.of("wholend", "lad_batch_16k", "aadaptds_16k", "aadaptcf_16k", "aadaptcfd_16k", "acodedcf_32k",

@@ -81,6 +81,24 @@ class StudyReportTest {
         assertTrue(md.contains("| atuned_16k | tcp | 1 | 700 | 900 | – | – | – | – |"), md);
     }
 
+    /** Figure 9's values are per payload and give the median only: a 2 MiB cell finds its own, and no p99 is made up. */
+    @Test
+    void aPublishedValueMatchesByPayloadAndMayHaveNoP99() throws Exception {
+        List<StudyReport.Reference> refs = StudyReport.references();
+        StudyReport.Reference twoMiB = StudyReport.reference(refs, summary("aadaptcf_16k", 500, 2 << 20, "tcp"));
+        assertEquals(new StudyReport.Reference("8", "shadow", 500, "home", "tcp", "aadaptcf_16k", 2 << 20, 960, null), twoMiB);
+        assertEquals(664.0, StudyReport.reference(refs, summary("aadaptcf_16k", 500, 1 << 20, "tcp")).p50Ms());
+        assertEquals(null, StudyReport.reference(refs, summary("aadaptcf_16k", 500, 512 << 10, "tcp")), "the report gives no value there");
+        assertEquals(2202.0, StudyReport.reference(refs, summary("wholend", 100, 1 << 20, "quic")).p50Ms());
+    }
+
+    private static io.gsnode.formats.record.CellSummary summary(String arm, int n, int payload, String transport) throws Exception {
+        return io.gsnode.formats.record.RecordJson.MAPPER.readValue(("{\"schema\":\"gsnode.cell/1\",\"cell\":\"c\",\"backend\":\"shadow\","
+                + "\"arm\":\"%s\",\"transport\":\"%s\",\"impl\":\"java\",\"queue\":\"fifo\",\"seed\":7,\"n\":%d,"
+                + "\"payload_bytes\":%d,\"scenario\":\"home\",\"condition\":\"cold\",\"receivers\":1,\"completed\":1,"
+                + "\"p50_ms\":1.0,\"p99_ms\":1.0}").formatted(arm, transport, n, payload), io.gsnode.formats.record.CellSummary.class);
+    }
+
     private CellEntry cell(String arm, long seed, double p50, double p99) throws Exception {
         String name = arm + "-s" + seed;
         Files.createDirectories(dir.resolve(name));
