@@ -69,6 +69,7 @@ public final class GossipRouter implements AutoCloseable {
     private final MeshMaintenance meshes;
     private final Forwarder forwarder;
     private final ControlHandler control;
+    private final InboundBytes inboundBytes;
 
     private GossipRouter(Builder b) {
         this.host = b.host;
@@ -87,6 +88,7 @@ public final class GossipRouter implements AutoCloseable {
         this.forwarder = new Forwarder(s, signer, b.idFunction, b.validator, b.validationDelay, b.forwarding, requests,
                 promises, partial, meshes);
         this.control = new ControlHandler(s, backoffs, promises, partial, forwarder, requests, gate);
+        this.inboundBytes = new InboundBytes(b.inboundBytes);
     }
 
     public static Builder builder(Host host) {
@@ -109,7 +111,7 @@ public final class GossipRouter implements AutoCloseable {
                 // Adopted before the handler is set: data held for the stream may be handed to the
                 // reader at once, and its first RPC must reach the loop after the adoption.
                 loop.run(() -> adoptInbound(stream));
-                InboundBacklog backlog = new InboundBacklog(stream);
+                InboundBacklog backlog = new InboundBacklog(stream, inboundBytes);
                 InboundReader reader = new InboundReader(config.maxMessageSize(), new InboundSink(backlog), loop.clock());
                 backlog.onResume(() -> reader.resume(stream));
                 stream.setHandler(reader);
@@ -230,12 +232,12 @@ public final class GossipRouter implements AutoCloseable {
 
         @Override
         public void rpc(Stream stream, Rpc rpc, int frameBytes, long arrivedNanos) {
-            backlog.queued();
+            backlog.queued(frameBytes);
             loop.run(() -> {
                 try {
                     handleRpc(stream, rpc, frameBytes, arrivedNanos);
                 } finally {
-                    backlog.handled();
+                    backlog.handled(frameBytes);
                 }
             });
         }
@@ -454,6 +456,7 @@ public final class GossipRouter implements AutoCloseable {
         private PartialExtension extension = PartialExtension.NONE;
         private LongSupplier clock = System::nanoTime;
         private RouterLoop.Executor executor;
+        private long inboundBytes = InboundBytes.DEFAULT_PAUSE_AT;
 
         private Builder(RouterHost host) {
             this.host = host;
@@ -517,6 +520,12 @@ public final class GossipRouter implements AutoCloseable {
          */
         public Builder clock(LongSupplier nanos) {
             this.clock = nanos;
+            return this;
+        }
+
+        /** The bytes of RPCs all inbound streams may queue for the router before they stop decoding (tests make it small). */
+        Builder inboundBytes(long pauseAt) {
+            this.inboundBytes = pauseAt;
             return this;
         }
 

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * window of bytes, where before the queue grew without end. At {@link #RESUME_AT} the reader
  * decodes what it held back and, unless that fills the backlog again, the stream reads again.
  * go-libp2p-pubsub does the same with its 32-slot incoming channel, whose full state blocks the
- * stream reader.
+ * stream reader. All streams together are bounded in bytes too ({@link InboundBytes}).
  */
 final class InboundBacklog {
 
@@ -19,15 +19,21 @@ final class InboundBacklog {
     static final int RESUME_AT = PAUSE_AT / 2;
 
     private final Stream stream;
+    private final InboundBytes shared;
     private final AtomicInteger queued = new AtomicInteger();
-    /** Confined to the stream's executor: the backlog is full (the reader holds back), the transport holds back. */
+    /**
+     * Confined to the stream's executor: this stream's backlog is full; the router's is
+     * ({@link InboundBytes}); the transport holds back. The reader decodes while neither is full.
+     */
     private boolean paused;
+    private boolean sharedFull;
     private boolean streamPaused;
     /** Decodes what the reader held back while paused; on the stream's executor. */
     private Runnable heldBack = () -> {};
 
-    InboundBacklog(Stream stream) {
+    InboundBacklog(Stream stream, InboundBytes shared) {
         this.stream = stream;
+        this.shared = shared;
     }
 
     /** What to run, before reading again, to decode the bytes the reader held back. */
@@ -37,33 +43,58 @@ final class InboundBacklog {
 
     /** On the stream's executor: whether the router takes another RPC of this stream now. */
     boolean accepting() {
-        return !paused;
+        return !paused && !sharedFull;
     }
 
-    /** On the stream's executor, as an RPC is queued for the router. */
-    void queued() {
+    /** On the stream's executor, as an RPC of {@code bytes} is queued for the router. */
+    void queued(int bytes) {
+        shared.add(bytes);
         if (queued.incrementAndGet() >= PAUSE_AT && !paused) {
             paused = true;
-            if (!streamPaused) {
-                streamPaused = true;
-                stream.pauseReading();
-            }
+            pauseStream();
+        }
+        if (!sharedFull && shared.full()) {
+            sharedFull = true;
+            pauseStream();
+            shared.await(this);
         }
     }
 
-    /** On the router thread, once the RPC was handled. */
-    void handled() {
+    /** On the router thread, once the RPC of {@code bytes} was handled. */
+    void handled(int bytes) {
+        shared.remove(bytes);
         if (queued.decrementAndGet() == RESUME_AT) stream.executor().execute(this::resumeIfDrained);
+    }
+
+    /** Any thread: the router's bytes are below half again. */
+    void sharedDrained() {
+        stream.executor().execute(() -> {
+            sharedFull = false;
+            readAgain();
+        });
     }
 
     private void resumeIfDrained() {
         if (paused && queued.get() <= RESUME_AT) {
             paused = false;
-            heldBack.run();
-            if (!paused) {
-                streamPaused = false;
-                stream.resumeReading();
-            }
+            readAgain();
+        }
+    }
+
+    private void pauseStream() {
+        if (!streamPaused) {
+            streamPaused = true;
+            stream.pauseReading();
+        }
+    }
+
+    /** Decodes what was held back and, unless that filled a backlog again, lets the transport read. */
+    private void readAgain() {
+        if (!accepting()) return;
+        heldBack.run();
+        if (accepting() && streamPaused) {
+            streamPaused = false;
+            stream.resumeReading();
         }
     }
 }

@@ -165,6 +165,47 @@ class RouterBadInputTest {
         assertTrue(f.topicPeers("after").contains(bad.id()), "the RPC after the burst is handled");
     }
 
+    /**
+     * Issue 43 #4: many peers at once. Each stream stops at its own 32 RPCs, and all of them stop
+     * decoding while the router holds its bound in bytes (1 MiB here, 64 MiB in a node): two peers
+     * each sending four 300 KiB messages in one read queue five for the router, not eight; every
+     * message is still delivered once the router works them down.
+     */
+    @Test
+    void streamsTogetherQueueNoMoreThanTheRoutersBytes() {
+        RouterFixture small = new RouterFixture(RouterFixture.config().build(), b -> b.inboundBytes(1 << 20));
+        try {
+            small.subscribe("t");
+            List<ScriptedPeer> peers = List.of(small.connect().subscribe("t"), small.connect().subscribe("t"));
+            for (int p = 0; p < peers.size(); p++) peers.get(p).sendRawUnhandled(burst(p, 4, 300 << 10));
+
+            assertEquals(5, small.loop.readyCount(), "four from the first peer reach the bound, one from the second");
+            small.runPending();
+            assertEquals(8, small.delivered.size(), "every message delivered");
+            assertTrue(peers.stream().noneMatch(ScriptedPeer::closed));
+        } finally {
+            small.close();
+        }
+    }
+
+    /** {@code count} publish RPCs of {@code size} bytes each, in one read. */
+    private static byte[] burst(int peer, int count, int size) {
+        ByteBuf burst = Unpooled.buffer();
+        for (int i = 0; i < count; i++) {
+            byte[] data = new byte[size];
+            data[0] = (byte) peer;
+            data[1] = (byte) i;
+            ByteBuf frame = RpcEncoder.encodeFrame(UnpooledByteBufAllocator.DEFAULT,
+                    new Rpc(List.of(), List.of(PubMessage.unsigned("t", data)), null, null));
+            burst.writeBytes(frame);
+            frame.release();
+        }
+        byte[] bytes = new byte[burst.readableBytes()];
+        burst.readBytes(bytes);
+        burst.release();
+        return bytes;
+    }
+
     private static long usedHeapAfterGc() {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         for (int i = 0; i < 3; i++) System.gc();
