@@ -38,12 +38,19 @@ public final class StudyExport {
             Files.createDirectories(dest);
             Files.copy(from.resolve(CellFiles.SUMMARY), dest.resolve(CellFiles.SUMMARY), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             Path gz = dest.resolve(CellFiles.RECORDS + ".gz");
-            AtomicFiles.write(gz, file -> {
-                try (InputStream in = Files.newInputStream(from.resolve(CellFiles.RECORDS));
-                     GZIPOutputStream out = new GZIPOutputStream(file)) {
-                    in.transferTo(out);
-                }
-            });
+            Path plain = from.resolve(CellFiles.RECORDS);
+            if (Files.isRegularFile(plain)) {
+                AtomicFiles.write(gz, file -> {
+                    try (InputStream in = Files.newInputStream(plain); GZIPOutputStream out = new GZIPOutputStream(file)) {
+                        in.transferTo(out);
+                    }
+                });
+            } else if (Files.isRegularFile(from.resolve(CellFiles.RECORDS + ".gz"))) {
+                // A cell of a study resumed from an export: its records are the export's already.
+                Files.copy(from.resolve(CellFiles.RECORDS + ".gz"), gz, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                throw new IOException("cell " + e.name() + " is done but holds no " + CellFiles.RECORDS + " (nor its .gz)");
+            }
             bytes += Files.size(gz) + Files.size(dest.resolve(CellFiles.SUMMARY));
             cells++;
         }

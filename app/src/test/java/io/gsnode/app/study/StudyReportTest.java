@@ -72,6 +72,12 @@ class StudyReportTest {
             assertEquals("{\"n\":1}\n", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
         }
         assertTrue(Files.notExists(copy.resolve("wholend-s7").resolve("shadow.log")));
+
+        // A study resumed from that copy holds its old cells' records gzipped only: they are exported as they are.
+        Path again = dir.resolveSibling(dir.getFileName() + "-again");
+        assertEquals(2, StudyExport.export(copy, again).cells());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(copy.resolve("wholend-s8").resolve("records.jsonl.gz")),
+                Files.readAllBytes(again.resolve("wholend-s8").resolve("records.jsonl.gz")));
     }
 
     @Test
